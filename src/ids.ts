@@ -1,0 +1,17 @@
+// Every id the extension contributes; a unit test checks package.json against this file.
+export const TOOL_NAME = 'lsp';
+export const EXTENSION_ID = 'lsp-tool.lsp-tool';
+export const CONFIG_SECTION = 'lspTool';
+
+export const Setting = {
+  maxLocations: 'maxLocations',
+  maxResultChars: 'maxResultChars',
+  timeoutMs: 'timeoutMs',
+  followAlong: 'followAlong',
+  linePreview: 'linePreview',
+  outsideWorkspace: 'outsideWorkspace',
+} as const;
+
+export const Command = {
+  query: 'lspTool.query',
+} as const;

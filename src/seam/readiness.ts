@@ -1,0 +1,58 @@
+// Warm-up: right after a project opens, servers answer partial-but-not-empty. Re-query with backoff
+// until the answer has stayed the same for a stability window; warm keys then answer in one call.
+import type { Budget } from './budget';
+
+export interface ReadinessTuning {
+  /** How long a non-empty answer must stay unchanged before it is trusted. */
+  stableMs: number;
+  /** How long an empty answer must stay empty (servers answer nothing while loading). */
+  emptyStableMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_TUNING: ReadinessTuning = { stableMs: 1200, emptyStableMs: 3000, firstDelayMs: 100, maxDelayMs: 800 };
+
+export interface Settled<T> {
+  value: T;
+  stable: boolean;
+  samples: number;
+  waitedMs: number;
+}
+
+/** Polls `ask` until its answer is stable or the budget is nearly spent. `same` compares two answers. */
+export async function settle<T>(
+  ask: () => Promise<T>,
+  isEmpty: (value: T) => boolean,
+  same: (a: T, b: T) => boolean,
+  budget: Budget,
+  tuning: ReadinessTuning = DEFAULT_TUNING,
+): Promise<Settled<T>> {
+  const started = Date.now();
+  let callStart = Date.now();
+  let value = await ask();
+  let lastCallMs = Date.now() - callStart;
+  let lastChange = Date.now();
+  let samples = 1;
+  let delay = tuning.firstDelayMs;
+  for (;;) {
+    const window = isEmpty(value) ? tuning.emptyStableMs : tuning.stableMs;
+    if (Date.now() - lastChange >= window && samples >= 3) {
+      return { value, stable: true, samples, waitedMs: Date.now() - started };
+    }
+    // Leave room for one more call; never let the warm-up itself cause a timeout.
+    if (budget.remaining() < delay + lastCallMs * 2 + 50) {
+      return { value, stable: false, samples, waitedMs: Date.now() - started };
+    }
+    await budget.sleep(delay);
+    delay = Math.min(delay * 2, tuning.maxDelayMs);
+    callStart = Date.now();
+    const next = await ask();
+    lastCallMs = Date.now() - callStart;
+    samples++;
+    if (!same(value, next)) {
+      value = next;
+      lastChange = Date.now();
+    }
+  }
+}

@@ -1,0 +1,47 @@
+// The canonical value: plain data, zero-based UTF-16 positions, uncapped.
+export type LspOperation = 'goToDefinition' | 'findReferences' | 'goToImplementation' | 'hover';
+
+export const LSP_OPERATIONS: readonly LspOperation[] = [
+  'goToDefinition',
+  'findReferences',
+  'goToImplementation',
+  'hover',
+];
+
+export interface LspPosition {
+  line: number;
+  character: number;
+}
+
+export interface LspRange {
+  start: LspPosition;
+  end: LspPosition;
+}
+
+export interface LspLocation {
+  uri: string;
+  range: LspRange;
+}
+
+export interface LspHover {
+  contents: string;
+  range?: LspRange;
+}
+
+/** complete: answers agreed; partial: the budget ran out while answers still changed; noProvider: nothing answered. */
+export type Completeness = 'complete' | 'partial' | 'noProvider';
+
+export interface LocationsResult {
+  kind: 'locations';
+  locations: LspLocation[];
+  resolvedWorkspaceUri: string;
+  completeness: Completeness;
+}
+
+export interface HoverResult {
+  kind: 'hover';
+  hover: LspHover | null;
+  completeness: Completeness;
+}
+
+export type LspQueryResult = LocationsResult | HoverResult;

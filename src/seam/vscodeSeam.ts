@@ -1,0 +1,92 @@
+// The only caller of VS Code's execute*Provider commands: one parameterised call, normalised,
+// readiness-aware, inside one budget.
+import * as vscode from 'vscode';
+import type { Budget } from './budget';
+import { normalizeHovers, normalizeLocations } from './normalize';
+import { DEFAULT_TUNING, settle, type ReadinessTuning } from './readiness';
+import type { Completeness, LspHover, LspLocation, LspOperation, LspQueryResult } from './types';
+
+const PROVIDER_COMMAND: Record<LspOperation, string> = {
+  goToDefinition: 'vscode.executeDefinitionProvider',
+  findReferences: 'vscode.executeReferenceProvider',
+  goToImplementation: 'vscode.executeImplementationProvider',
+  hover: 'vscode.executeHoverProvider',
+};
+
+export interface SeamRequest {
+  operation: LspOperation;
+  document: vscode.TextDocument;
+  position: vscode.Position;
+}
+
+export interface SeamAnswer {
+  result: LspQueryResult;
+  /** Entries that providers returned malformed and the seam dropped. */
+  malformed: number;
+  /** Time spent waiting for the language server to settle (0 when warm). */
+  waitedMs: number;
+}
+
+type Raw = { kind: 'locations'; locations: LspLocation[]; malformed: number } | { kind: 'hover'; hover: LspHover | null; malformed: number };
+
+function isEmpty(raw: Raw): boolean {
+  return raw.kind === 'locations' ? raw.locations.length === 0 : raw.hover === null;
+}
+
+function same(a: Raw, b: Raw): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Whether any installed extension says it activates for this language (a provider can only come from one). */
+function languageHasProviderSource(languageId: string): boolean {
+  if (languageId === 'plaintext') return false;
+  return vscode.extensions.all.some((extension) => {
+    const pkg = extension.packageJSON as { activationEvents?: unknown; contributes?: { languages?: unknown } };
+    const events = Array.isArray(pkg.activationEvents) ? (pkg.activationEvents as unknown[]) : [];
+    if (events.some((e) => e === `onLanguage:${languageId}` || e === '*' || e === 'onStartupFinished')) return true;
+    return false;
+  });
+}
+
+export class VscodeSeam {
+  private readonly warm = new Set<string>();
+
+  constructor(private readonly tuning: ReadinessTuning = DEFAULT_TUNING) {}
+
+  /** Canonical folder URI for a document: its own folder, else the first one. */
+  static resolvedWorkspaceUri(uri: vscode.Uri): string {
+    const folder = vscode.workspace.getWorkspaceFolder(uri) ?? vscode.workspace.workspaceFolders?.[0];
+    return (folder?.uri ?? uri.with({ path: '/' })).toString();
+  }
+
+  async query(request: SeamRequest, budget: Budget): Promise<SeamAnswer> {
+    const { operation, document, position } = request;
+    const command = PROVIDER_COMMAND[operation];
+    const ask = async (): Promise<Raw> => {
+      const raw: unknown = await budget.race(vscode.commands.executeCommand(command, document.uri, position));
+      if (operation === 'hover') return { kind: 'hover', hover: normalizeHovers(raw), malformed: 0 };
+      const { locations, malformed } = normalizeLocations(raw);
+      return { kind: 'locations', locations, malformed };
+    };
+    const folder = VscodeSeam.resolvedWorkspaceUri(document.uri);
+    const key = `${folder}|${document.languageId}|${operation}`;
+    let raw: Raw;
+    let completeness: Completeness = 'complete';
+    let waitedMs = 0;
+    if (this.warm.has(key)) {
+      raw = await ask();
+    } else {
+      const settled = await settle(ask, isEmpty, same, budget, this.tuning);
+      raw = settled.value;
+      waitedMs = settled.waitedMs;
+      if (settled.stable) this.warm.add(key);
+      else completeness = 'partial';
+    }
+    if (isEmpty(raw) && !languageHasProviderSource(document.languageId)) completeness = 'noProvider';
+    const result: LspQueryResult =
+      raw.kind === 'hover'
+        ? { kind: 'hover', hover: raw.hover, completeness }
+        : { kind: 'locations', locations: raw.locations, resolvedWorkspaceUri: folder, completeness };
+    return { result, malformed: raw.malformed, waitedMs };
+  }
+}

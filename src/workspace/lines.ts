@@ -1,0 +1,28 @@
+// Source lines for previews, without opening documents (opening would make servers load them).
+import * as vscode from 'vscode';
+
+const MAX_PREVIEW_FILE_BYTES = 4_000_000;
+
+export async function readLines(uris: readonly string[]): Promise<Map<string, string[]>> {
+  const lines = new Map<string, string[]>();
+  const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+  const decoder = new TextDecoder('utf-8');
+  await Promise.all(
+    [...new Set(uris)].map(async (uriText) => {
+      const doc = open.get(uriText);
+      if (doc) {
+        lines.set(uriText, doc.getText().split(/\r?\n/));
+        return;
+      }
+      try {
+        const uri = vscode.Uri.parse(uriText, true);
+        const stat = await vscode.workspace.fs.stat(uri);
+        if (stat.size > MAX_PREVIEW_FILE_BYTES) return;
+        lines.set(uriText, decoder.decode(await vscode.workspace.fs.readFile(uri)).split(/\r?\n/));
+      } catch {
+        // A location in a file we cannot read keeps its path:line:col without a preview.
+      }
+    }),
+  );
+  return lines;
+}

@@ -1,0 +1,94 @@
+// Turns the model's file_path into a document URI: relative to any workspace folder, absolute, or a URI.
+import * as vscode from 'vscode';
+import { LspToolError } from '../tool/errors';
+import { classifyPath, uriContains } from '../tool/paths';
+
+export interface ResolvedFile {
+  uri: vscode.Uri;
+  folder: vscode.WorkspaceFolder | undefined;
+}
+
+function folders(): readonly vscode.WorkspaceFolder[] {
+  const open = vscode.workspace.workspaceFolders ?? [];
+  if (open.length === 0) {
+    throw new LspToolError(
+      'LSP_WORKSPACE_REQUIRED',
+      'the lsp tool requires an open workspace folder. Open the project folder in VS Code (File > Open Folder), then call lsp again.',
+    );
+  }
+  return open;
+}
+
+async function statOf(uri: vscode.Uri): Promise<vscode.FileStat | undefined> {
+  try {
+    return await vscode.workspace.fs.stat(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+export function owningFolder(uri: vscode.Uri): vscode.WorkspaceFolder | undefined {
+  const text = uri.toString();
+  let best: vscode.WorkspaceFolder | undefined;
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const base = folder.uri.toString();
+    if (uriContains(base, text) && (!best || base.length > best.uri.toString().length)) best = folder;
+  }
+  return best;
+}
+
+function describeFolders(list: readonly vscode.WorkspaceFolder[]): string {
+  return list.map((f) => `${f.name} (${f.uri.scheme === 'file' ? f.uri.fsPath : f.uri.toString()})`).join(', ');
+}
+
+async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder[]): Promise<vscode.Uri[]> {
+  const ref = classifyPath(raw);
+  if (ref.kind === 'uri') {
+    try {
+      return [vscode.Uri.parse(ref.uri, true)];
+    } catch (err) {
+      throw new LspToolError('LSP_INVALID_ARGUMENT', `file_path "${raw}" is not a valid URI (${String(err)}). Pass a workspace-relative path instead.`);
+    }
+  }
+  if (ref.kind === 'absolute') {
+    const base = roots.find((f) => uriContains(f.uri.path, ref.path)) ?? roots[0]!;
+    return [vscode.Uri.joinPath(base.uri.with({ path: '/' }), ref.path)];
+  }
+  const [first, ...rest] = ref.segments;
+  if (roots.length > 1 && first !== undefined) {
+    const named = roots.filter((f) => f.name === first);
+    if (named.length === 1 && rest.length > 0) {
+      const uri = vscode.Uri.joinPath(named[0]!.uri, ...rest);
+      if (await statOf(uri)) return [uri];
+    }
+  }
+  const existing: vscode.Uri[] = [];
+  for (const root of roots) {
+    const uri = vscode.Uri.joinPath(root.uri, ...ref.segments);
+    if (await statOf(uri)) existing.push(uri);
+  }
+  if (existing.length > 1) {
+    const listed = existing.map((u) => `${owningFolder(u)?.name ?? '?'}/${ref.segments.join('/')}`).join(', ');
+    throw new LspToolError(
+      'LSP_AMBIGUOUS_PATH',
+      `file_path "${raw}" exists in more than one workspace folder: ${listed}. Call again with one of these, starting with the folder name.`,
+    );
+  }
+  return existing.length === 1 ? existing : [vscode.Uri.joinPath(roots[0]!.uri, ...ref.segments)];
+}
+
+export async function resolveFile(raw: string): Promise<ResolvedFile> {
+  const roots = folders();
+  const [uri] = await candidatesFor(raw, roots);
+  const stat = uri ? await statOf(uri) : undefined;
+  if (!uri || !stat) {
+    throw new LspToolError(
+      'LSP_FILE_NOT_FOUND',
+      `file_path "${raw}" was not found. Looked in the workspace folder(s) ${describeFolders(roots)}. Pass a path relative to one of them, or an absolute path.`,
+    );
+  }
+  if (stat.type & vscode.FileType.Directory) {
+    throw new LspToolError('LSP_NOT_A_FILE', `file_path "${raw}" is a directory, not a file. Pass the path of a source file inside it.`);
+  }
+  return { uri, folder: owningFolder(uri) };
+}

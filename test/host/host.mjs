@@ -1,0 +1,120 @@
+// Starts the VS Code server (code-server's build) on 127.0.0.1 and opens its workbench in Chromium.
+// Every process it starts is killed by the returned `close`, on every exit path.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { provision } from './provision.mjs';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+const BASE_SETTINGS = {
+  'security.workspace.trust.enabled': false,
+  'workbench.startupEditor': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'telemetry.telemetryLevel': 'off',
+  'workbench.tips.enabled': false,
+  'chat.disableAIFeatures': false,
+};
+
+const cleanups = [];
+let exiting = false;
+async function runCleanups() {
+  while (cleanups.length) {
+    const fn = cleanups.pop();
+    try { await fn(); } catch { /* best effort */ }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (exiting) return;
+    exiting = true;
+    runCleanups().finally(() => process.exit(130));
+  });
+}
+process.on('exit', () => {
+  // Synchronous last resort: kill process groups still registered.
+  for (const pid of liveGroups) { try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ } }
+});
+const liveGroups = new Set();
+
+export function onCleanup(fn) { cleanups.push(fn); }
+export { runCleanups };
+
+/**
+ * @param {{ settings?: object, env?: Record<string,string>, extraArgs?: string[], log?: (s: string) => void, host?: string }} options
+ */
+export async function startServer(options = {}) {
+  const paths = provision();
+  const tmp = mkdtempSync(join(tmpdir(), 'lsp-tool-host-'));
+  onCleanup(() => rmSync(tmp, { recursive: true, force: true }));
+  const userDir = join(tmp, 'user');
+  mkdirSync(join(userDir, 'User'), { recursive: true });
+  writeFileSync(join(userDir, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...(options.settings ?? {}) }, null, 2));
+  const args = [
+    paths.serverMain,
+    '--host', options.host ?? '127.0.0.1', '--port', '0', '--without-connection-token',
+    '--accept-server-license-terms', '--disable-telemetry', '--enable-smoke-test-driver',
+    '--server-data-dir', join(tmp, 'server'), '--user-data-dir', userDir,
+    ...(options.extraArgs ?? []),
+  ];
+  const child = spawn(paths.node, args, {
+    env: { ...process.env, ...(options.env ?? {}) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  liveGroups.add(child.pid);
+  const killGroup = (signal) => { try { process.kill(-child.pid, signal); } catch { /* gone */ } };
+  onCleanup(async () => {
+    killGroup('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    killGroup('SIGKILL');
+    liveGroups.delete(child.pid);
+  });
+  let output = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60s:\n${output}`)), 60_000);
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      output += text;
+      options.log?.(text);
+      const m = /Web UI available at (http:\/\/\S+)/.exec(output);
+      if (m) { clearTimeout(timer); resolve(m[1].replace(/\/$/, '')); }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
+  });
+  const port = new URL(url).port;
+  return {
+    url,
+    port,
+    tmp,
+    serverDataDir: join(tmp, 'server'),
+    output: () => output,
+    remoteUri: (absPath) => `vscode-remote://localhost:${port}${absPath}`,
+  };
+}
+
+/** The workbench URL for a folder, with extension development/test paths in the payload. */
+export function workbenchUrl(server, { folder, extensionDevelopmentPaths = [], extensionTestsPath, web = false }) {
+  const payload = [['skipWelcome', 'true']];
+  for (const p of extensionDevelopmentPaths) payload.push(['extensionDevelopmentPath', server.remoteUri(p)]);
+  if (extensionTestsPath) payload.push(['extensionTestsPath', server.remoteUri(extensionTestsPath)]);
+  if (web) payload.push(['extensionDevelopmentKind', 'web']);
+  const params = new URLSearchParams();
+  if (folder) params.set('folder', server.remoteUri(folder));
+  params.set('payload', JSON.stringify(payload));
+  return `${server.url}/?${params.toString()}`;
+}
+
+export async function launchBrowser({ headless = true } = {}) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless, args: CHROMIUM_ARGS });
+  onCleanup(() => browser.close());
+  return browser;
+}

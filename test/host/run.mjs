@@ -1,0 +1,96 @@
+// Integration runner: real VS Code server + Chromium + the real tsserver. Prints mocha's results,
+// then `N passed, N failed`; exits non-zero on any failure or timeout.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, runCleanups, startServer, workbenchUrl } from './host.mjs';
+
+const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const TIMEOUT_MS = Number(process.env.LSP_TOOL_TEST_TIMEOUT_MS ?? 15 * 60_000);
+
+function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? listFiles(p) : [p];
+  });
+}
+
+/** Errors the extension host logged about our extension (activation failures, uncaught errors). */
+function extensionErrors(serverDataDir) {
+  return listFiles(join(serverDataDir, 'logs'))
+    .filter((f) => /exthost.*\.log$|remoteexthost\.log$/i.test(f))
+    .flatMap((f) => readFileSync(f, 'utf8').split('\n'))
+    .filter((line) => /\[error\]/i.test(line) && /lsp-tool/i.test(line));
+}
+
+export async function runIntegration({ folder, testsEntry, web = false, label = 'node host', extraDevPaths = [], env = {}, settings = {} }) {
+  const resultsFile = join(process.env.TMPDIR ?? '/tmp', `lsp-tool-results-${process.pid}-${Date.now()}.json`);
+  const server = await startServer({
+    env: { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...env },
+    settings,
+  });
+  const browser = await launchBrowser();
+  const page = await browser.newPage();
+  let consoleResults;
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (text.startsWith('LSP_TOOL_TEST_RESULTS ')) consoleResults = text.slice('LSP_TOOL_TEST_RESULTS '.length);
+    else if (process.env.LSP_TOOL_VERBOSE) process.stderr.write(`[page] ${text}\n`);
+  });
+  const url = workbenchUrl(server, {
+    folder,
+    extensionDevelopmentPaths: [repo, ...extraDevPaths],
+    extensionTestsPath: testsEntry,
+    web,
+  });
+  globalThis.__lspToolPage = page;
+  await page.goto(url);
+  const started = Date.now();
+  let results;
+  while (Date.now() - started < TIMEOUT_MS) {
+    await new Promise((r) => setTimeout(r, 500));
+    let raw = consoleResults;
+    if (!raw && existsSync(resultsFile)) raw = readFileSync(resultsFile, 'utf8');
+    if (!raw) continue;
+    try { results = JSON.parse(raw); } catch { continue; }
+    if (results.done) break;
+  }
+  const records = results?.records ?? [];
+  if (!results?.done) {
+    records.push({ title: `${label}: the suite finished within ${TIMEOUT_MS / 1000}s`, state: 'failed', error: 'timed out waiting for mocha results' });
+  }
+  const errors = extensionErrors(server.serverDataDir);
+  records.push(errors.length === 0
+    ? { title: `${label}: the extension host logged no error for lsp-tool`, state: 'passed' }
+    : { title: `${label}: the extension host logged no error for lsp-tool`, state: 'failed', error: errors.join('\n') });
+  return records;
+}
+
+export function printRecords(records, label) {
+  let passed = 0;
+  let failed = 0;
+  for (const r of records) {
+    if (r.state === 'passed') { passed++; console.log(`  ✔ [${label}] ${r.title}${r.durationMs ? ` (${r.durationMs}ms)` : ''}`); }
+    else { failed++; console.log(`  ✖ [${label}] ${r.title}\n      ${String(r.error ?? '').split('\n').join('\n      ')}`); }
+  }
+  return { passed, failed };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let code = 1;
+  try {
+    const records = await runIntegration({
+      folder: join(repo, 'test', 'fixtures', 'basic'),
+      testsEntry: join(repo, 'out', 'test', 'integration', 'index.js'),
+    });
+    const { passed, failed } = printRecords(records, 'node host');
+    console.log(`integration: ${passed} passed, ${failed} failed`);
+    code = failed === 0 && passed > 0 ? 0 : 1;
+  } catch (err) {
+    console.error(err);
+  } finally {
+    await runCleanups();
+  }
+  process.exit(code);
+}
