@@ -91,9 +91,9 @@ export function displayPath(uri: string, resolvedWorkspaceUri: string, roots: re
 }
 
 /** seed-spec §5.3: never longer than max, exactly max when it truncates. */
-export function bound(text: string, max: number, label: 'locations' | 'hover'): string {
+export function bound(text: string, max: number, label: 'locations' | 'hover', statedLimit = max): string {
   if (text.length <= max) return text;
-  const notice = `\n… ${label} truncated (limit ${max} characters).`;
+  const notice = `\n… ${label} truncated (limit ${statedLimit} characters).`;
   if (notice.length >= max) return notice.slice(0, max);
   return text.slice(0, max - notice.length) + notice;
 }
@@ -103,7 +103,7 @@ function withNotes(body: string, notes: readonly string[] | undefined, max: numb
   const notesText = (notes ?? []).map((note) => `\nNote: ${note}`).join('');
   if (notesText === '') return bound(body, max, label);
   if (body.length + notesText.length <= max) return body + notesText;
-  if (notesText.length < max) return bound(body, max - notesText.length, label) + notesText;
+  if (notesText.length < max) return bound(body, max - notesText.length, label, max) + notesText;
   return bound(body + notesText, max, label);
 }
 

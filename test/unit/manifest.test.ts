@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Command, CONFIG_SECTION, EXTENSION_ID, Setting, TOOL_NAME } from '../../src/ids';
+import { DEFAULT_SETTINGS } from '../../src/configValues';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+describe('package.json agrees with src/ids.ts', () => {
+  it('has the extension id', () => assert.equal(`${pkg.publisher}.${pkg.name}`, EXTENSION_ID));
+  it('contributes the lsp tool with the seed schema', () => {
+    const tool = pkg.contributes.languageModelTools.find((t: { name: string }) => t.name === TOOL_NAME);
+    assert.ok(tool);
+    assert.equal(tool.toolReferenceName, 'lsp');
+    assert.equal(tool.canBeReferencedInPrompt, true);
+    assert.deepEqual(tool.inputSchema.required, ['operation', 'file_path', 'line', 'character']);
+    assert.equal(tool.inputSchema.additionalProperties, undefined);
+    assert.equal(tool.inputSchema.properties.file_path.description, 'The source file to query, relative to the workspace or absolute.');
+    assert.ok(tool.modelDescription.includes(
+      'Use search/read for ordinary navigation. Use lsp when textual matches are ambiguous or before a change requires precise definitions, implementations, or references. Positions are one-based line and character (UTF-16) at the cursor; an off-symbol position may return no results. findReferences always includes the declaration.',
+    ));
+  });
+  it('contributes every command in ids.ts', () => {
+    const contributed = pkg.contributes.commands.map((c: { command: string }) => c.command);
+    for (const id of Object.values(Command)) assert.ok(contributed.includes(id), id);
+  });
+  it('contributes every setting with the design default', () => {
+    const props = pkg.contributes.configuration.properties;
+    for (const key of Object.values(Setting)) {
+      assert.deepEqual(props[`${CONFIG_SECTION}.${key}`]?.default, DEFAULT_SETTINGS[key], key);
+    }
+  });
+  it('uses no proposed API and pins @types/vscode to the engine', () => {
+    assert.equal(pkg.enabledApiProposals, undefined);
+    assert.equal(pkg.engines.vscode, `^${pkg.devDependencies['@types/vscode']}`);
+  });
+});
