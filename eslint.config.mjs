@@ -32,6 +32,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['test/extensions/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.mjs', 'media/**/*.js'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },

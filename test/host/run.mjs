@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, runCleanups, startServer, workbenchUrl } from './host.mjs';
+import { installExtensions, launchBrowser, runCleanups, startServer, workbenchUrl } from './host.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const TIMEOUT_MS = Number(process.env.LSP_TOOL_TEST_TIMEOUT_MS ?? 15 * 60_000);
@@ -24,9 +24,12 @@ function extensionErrors(serverDataDir) {
     .filter((line) => /\[error\]/i.test(line) && /lsp-tool/i.test(line));
 }
 
-export async function runIntegration({ folder, testsEntry, web = false, label = 'node host', extraDevPaths = [], env = {}, settings = {} }) {
+export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], env = {}, settings = {} }) {
   const resultsFile = join(process.env.TMPDIR ?? '/tmp', `lsp-tool-results-${process.pid}-${Date.now()}.json`);
+  // The workbench honours one extensionDevelopmentPath; test-only extensions are installed instead.
+  const extensionsDir = installExtensions(testExtensions);
   const server = await startServer({
+    extraArgs: ['--extensions-dir', extensionsDir],
     env: { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...env },
     settings,
   });
@@ -40,7 +43,8 @@ export async function runIntegration({ folder, testsEntry, web = false, label = 
   });
   const url = workbenchUrl(server, {
     folder,
-    extensionDevelopmentPaths: [repo, ...extraDevPaths],
+    workspace,
+    extensionDevelopmentPaths: [repo],
     extensionTestsPath: testsEntry,
     web,
   });

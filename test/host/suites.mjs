@@ -9,7 +9,8 @@ const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const SUITES = [
   {
     label: 'node host',
-    folder: join(repo, 'test', 'fixtures', 'basic'),
+    workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
+    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
     testsEntry: join(repo, 'out', 'test', 'integration', 'index.js'),
   },
 ];

@@ -1,0 +1,37 @@
+// @ts-check
+// Test-only providers for `lspfault` files. The word on the queried line picks the behaviour:
+// hang (answers after 5 s, too late), throw, malformed, ok.
+const vscode = require('vscode');
+
+let calls = 0;
+/** Results that arrived after the caller stopped waiting. */
+let late = 0;
+
+/** @param {vscode.TextDocument} document @param {vscode.Position} position */
+function behave(document, position) {
+  calls++;
+  const word = document.lineAt(position.line).text.trim();
+  const here = new vscode.Location(document.uri, new vscode.Range(position.line, 0, position.line, 4));
+  switch (word) {
+    case 'hang':
+      return new Promise((resolve) => setTimeout(() => { late++; resolve([here]); }, 5000));
+    case 'throw':
+      throw new Error('fault fixture: provider exploded');
+    case 'malformed':
+      return [{ nonsense: true }, { uri: document.uri }, here];
+    default:
+      return [here];
+  }
+}
+
+/** @param {vscode.ExtensionContext} context */
+function activate(context) {
+  const selector = { language: 'lspfault' };
+  context.subscriptions.push(
+    vscode.languages.registerDefinitionProvider(selector, { provideDefinition: behave }),
+    vscode.languages.registerReferenceProvider(selector, { provideReferences: behave }),
+    vscode.commands.registerCommand('faultFixture.calls', () => ({ calls, late })),
+  );
+}
+
+module.exports = { activate };

@@ -1,0 +1,51 @@
+// Shared helpers for the integration suites (run inside the real extension host).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { LspQueryResult } from '../../src/seam/types';
+
+export const EXTENSION_ID = 'lsp-tool.lsp-tool';
+
+export async function activateExtension(): Promise<void> {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(extension, 'extension is installed');
+  await extension.activate();
+}
+
+export function textOf(result: vscode.LanguageModelToolResult): string {
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+export async function invoke(input: object, token = new vscode.CancellationTokenSource().token): Promise<string> {
+  return textOf(await vscode.lm.invokeTool('lsp', { input, toolInvocationToken: undefined }, token));
+}
+
+export async function query(input: object): Promise<LspQueryResult> {
+  return vscode.commands.executeCommand<LspQueryResult>('lspTool.query', input);
+}
+
+/** User-level settings, so the fixture's .code-workspace file is never written. */
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('lspTool').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+export async function expectCode(work: Promise<unknown>, code: string, pattern?: RegExp): Promise<Error> {
+  try {
+    await work;
+  } catch (err) {
+    assert.ok(err instanceof Error, `expected an Error, got ${String(err)}`);
+    assert.ok(err.message.startsWith(`${code}: `), `expected ${code}, got: ${err.message}`);
+    if (pattern) assert.match(err.message, pattern);
+    return err;
+  }
+  assert.fail(`expected ${code}, but the call succeeded`);
+}
+
+export function folderUri(name: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.find((f) => f.name === name);
+  assert.ok(folder, `workspace folder ${name} is open`);
+  return folder.uri;
+}
+
+export async function faultCalls(): Promise<{ calls: number; late: number }> {
+  return vscode.commands.executeCommand('faultFixture.calls');
+}
