@@ -26,7 +26,7 @@ export class LspTool implements vscode.LanguageModelTool<LspToolInput> {
     if (this.deps.settings().outsideWorkspace !== 'ask' || typeof options.input?.file_path !== 'string') return prepared;
     try {
       const file = await resolveFile(options.input.file_path);
-      if (!file.folder) {
+      if (!file.inside) {
         prepared.confirmationMessages = {
           title: vscode.l10n.t('Query a file outside the workspace?'),
           message: new vscode.MarkdownString(

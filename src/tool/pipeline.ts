@@ -42,7 +42,7 @@ export class QueryPipeline {
     const budget = createBudget(settings.timeoutMs, token);
     try {
       const file = await budget.race(resolveFile(args.filePath));
-      if (!file.folder && settings.outsideWorkspace === 'deny') {
+      if (!file.inside && settings.outsideWorkspace === 'deny') {
         throw new LspToolError(
           'LSP_OUTSIDE_WORKSPACE_DENIED',
           `file_path "${args.filePath}" is outside every workspace folder and lspTool.outsideWorkspace is "deny". Query a file inside the workspace.`,

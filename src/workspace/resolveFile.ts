@@ -2,10 +2,13 @@
 import * as vscode from 'vscode';
 import { LspToolError } from '../tool/errors';
 import { classifyPath, uriContains } from '../tool/paths';
+import { realFsPath } from './realpath';
 
 export interface ResolvedFile {
   uri: vscode.Uri;
   folder: vscode.WorkspaceFolder | undefined;
+  /** Inside a workspace folder after symlinks are resolved: a link that escapes counts as outside. */
+  inside: boolean;
 }
 
 function folders(): readonly vscode.WorkspaceFolder[] {
@@ -90,5 +93,19 @@ export async function resolveFile(raw: string): Promise<ResolvedFile> {
   if (stat.type & vscode.FileType.Directory) {
     throw new LspToolError('LSP_NOT_A_FILE', `file_path "${raw}" is a directory, not a file. Pass the path of a source file inside it.`);
   }
-  return { uri, folder: owningFolder(uri) };
+  const folder = owningFolder(uri);
+  return { uri, folder, inside: folder !== undefined && (await realInside(uri, roots)) };
+}
+
+/** Compares real paths where the host has a file system; elsewhere the URI decides. */
+async function realInside(uri: vscode.Uri, roots: readonly vscode.WorkspaceFolder[]): Promise<boolean> {
+  if (uri.scheme !== 'file') return true;
+  const real = await realFsPath(uri.fsPath);
+  if (real === undefined) return true;
+  for (const root of roots) {
+    if (root.uri.scheme !== 'file') continue;
+    const realRoot = (await realFsPath(root.uri.fsPath)) ?? root.uri.fsPath;
+    if (uriContains(realRoot, real)) return true;
+  }
+  return false;
 }

@@ -61,6 +61,7 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
     if (results.done) break;
   }
   const records = results?.records ?? [];
+  for (const line of results?.measurements ?? []) console.log(`  [${label}] measured: ${line}`);
   if (!results?.done) {
     records.push({ title: `${label}: the suite finished within ${TIMEOUT_MS / 1000}s`, state: 'failed', error: 'timed out waiting for mocha results' });
   }

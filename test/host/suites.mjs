@@ -3,15 +3,31 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printRecords, runIntegration } from './run.mjs';
 import { runCleanups } from './host.mjs';
+import { ensureRxjs } from './realProject.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+const entry = join(repo, 'out', 'test', 'integration', 'index.js');
+const TAGGED = '@empty|@rxjs';
 
 export const SUITES = [
   {
     label: 'node host',
+    env: { LSP_TOOL_TEST_GREP: TAGGED, LSP_TOOL_TEST_GREP_INVERT: '1' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
-    testsEntry: join(repo, 'out', 'test', 'integration', 'index.js'),
+    testsEntry: entry,
+  },
+  {
+    label: 'empty window',
+    env: { LSP_TOOL_TEST_GREP: '@empty' },
+    testsEntry: entry,
+  },
+  {
+    label: 'real project (rxjs)',
+    folder: () => ensureRxjs(),
+    env: { LSP_TOOL_TEST_GREP: '@rxjs' },
+    testsEntry: entry,
   },
 ];
 
@@ -21,7 +37,8 @@ export async function runAllIntegration() {
   for (const suite of SUITES) {
     const t0 = Date.now();
     try {
-      const records = await runIntegration(suite);
+      const folder = typeof suite.folder === 'function' ? suite.folder() : suite.folder;
+      const records = await runIntegration({ ...suite, folder });
       const r = printRecords(records, suite.label);
       passed += r.passed;
       failed += r.failed;

@@ -11,10 +11,19 @@ interface TestRecord {
   error?: string;
 }
 
+/** Numbers a test measured, printed by the runner after the results. */
+const measurements: string[] = [];
+export function measure(line: string): void {
+  measurements.push(line);
+}
+(globalThis as { __lspToolMeasure?: (line: string) => void }).__lspToolMeasure = measure;
+
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', timeout: 120_000, color: false });
+  // Each host run picks its suites by tag, e.g. `@empty` for the window with no folder.
   const grep = process.env.LSP_TOOL_TEST_GREP;
   if (grep) mocha.grep(grep);
+  if (process.env.LSP_TOOL_TEST_GREP_INVERT === '1') mocha.invert();
   const dir = __dirname;
   for (const file of fs.readdirSync(dir).sort()) {
     if (file.endsWith('.test.js')) mocha.addFile(path.join(dir, file));
@@ -22,7 +31,7 @@ export function run(): Promise<void> {
   const records: TestRecord[] = [];
   const resultsFile = process.env.LSP_TOOL_TEST_RESULTS;
   const report = (done: boolean): void => {
-    const payload = JSON.stringify({ done, records });
+    const payload = JSON.stringify({ done, records, measurements });
     if (resultsFile) fs.writeFileSync(resultsFile, payload);
     else console.log(`LSP_TOOL_TEST_RESULTS ${payload}`);
   };

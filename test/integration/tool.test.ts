@@ -116,6 +116,40 @@ suite('lsp tool', () => {
     assert.equal(await invoke({ operation: 'goToDefinition', file_path: 'second/src/main.ts', line: 3, character: 22 }), 'second/src/util.ts:1:17');
   });
 
+  suite('prepareInvocation', () => {
+    const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
+    const outside = () => vscode.Uri.joinPath(folderUri('basic'), '..', 'outside', 'external.ts').fsPath;
+    const prepare = (input: object) =>
+      Promise.resolve(api().tool.prepareInvocation!({ input } as vscode.LanguageModelToolInvocationPrepareOptions<never>, new vscode.CancellationTokenSource().token));
+
+    test('the invocation message is the original card title', async () => {
+      const prepared = await prepare({ operation: 'findReferences', file_path: 'a.ts', line: 3, character: 7 });
+      assert.equal(prepared?.invocationMessage, 'LSP findReferences a.ts:3:7');
+      assert.equal(prepared?.confirmationMessages, undefined);
+    });
+    test('a file outside every folder asks for confirmation under "ask"', async () => {
+      const prepared = await prepare({ operation: 'hover', file_path: outside(), line: 1, character: 14 });
+      assert.ok(prepared?.confirmationMessages, 'confirmation requested');
+      assert.match(String((prepared.confirmationMessages.message as vscode.MarkdownString).value), /outside every workspace folder/);
+    });
+    test('a symlink inside the workspace that points outside counts as outside', async () => {
+      const prepared = await prepare({ operation: 'hover', file_path: 'basic/linked-outside/external.ts', line: 1, character: 14 });
+      assert.ok(prepared?.confirmationMessages, 'confirmation requested');
+    });
+    test('no confirmation under "allow", and the query runs', async () => {
+      await setSetting('outsideWorkspace', 'allow');
+      const prepared = await prepare({ operation: 'hover', file_path: outside(), line: 1, character: 14 });
+      assert.equal(prepared?.confirmationMessages, undefined);
+      assert.match(await invoke({ operation: 'hover', file_path: outside(), line: 1, character: 14 }), /const external: 42/);
+    });
+    test('an invalid setting falls back to its default instead of failing', async () => {
+      await setSetting('maxLocations', 0);
+      await setSetting('linePreview', false);
+      const text = await invoke({ operation: 'findReferences', file_path: 'basic/src/counter.ts', line: 1, character: 17 });
+      assert.equal(text.split('\n').at(-1), '… 72 more locations omitted (limit 100).');
+    });
+  });
+
   suite('error codes', () => {
     test('LSP_INVALID_ARGUMENT', () =>
       expectCode(invoke({ operation: 'goToDefinition', file_path: 'basic/src/main.ts', line: 0, character: 1 }), 'LSP_INVALID_ARGUMENT', /line must be a positive integer \(one-based\)/));

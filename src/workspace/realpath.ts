@@ -1,0 +1,10 @@
+// Symlink resolution for file: URIs, where the extension host has a file system (not in a web worker).
+import { promises as fs } from 'node:fs';
+
+export async function realFsPath(fsPath: string): Promise<string | undefined> {
+  try {
+    return await fs.realpath(fsPath);
+  } catch {
+    return undefined;
+  }
+}
