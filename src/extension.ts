@@ -1,9 +1,14 @@
 // activate(): wires the parts; every disposable goes to context.subscriptions.
 import * as vscode from 'vscode';
+import { CardView } from './card/cardView';
+import { registerParticipant } from './chat/participant';
+import { registerPaletteCommands } from './commands/paletteCommands';
 import { readSettings } from './config';
+import { FollowAlong } from './editor/followAlong';
 import { Command, TOOL_NAME } from './ids';
-import { VscodeSeam } from './seam/vscodeSeam';
+import { Presenter } from './presenter';
 import type { LspQueryResult } from './seam/types';
+import { VscodeSeam } from './seam/vscodeSeam';
 import { LspTool } from './tool/lspTool';
 import type { LspToolInput } from './tool/parse';
 import { QueryPipeline } from './tool/pipeline';
@@ -13,6 +18,10 @@ export interface LspToolApi {
   query(input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult>;
   /** The registered language-model tool itself, for hosts that embed it. */
   readonly tool: vscode.LanguageModelTool<LspToolInput>;
+  /** The search card (its last render metrics are read by tests and the benchmark). */
+  readonly card: CardView;
+  /** Resolves when pending follow-along reveals have run. */
+  followAlongSettled(): Promise<void>;
 }
 
 export function activate(context: vscode.ExtensionContext): LspToolApi {
@@ -21,13 +30,26 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   const settings = () => readSettings(log);
   settings();
   const pipeline = new QueryPipeline({ seam: new VscodeSeam(), settings, log });
-  const tool = new LspTool({ pipeline, settings });
+  const { card, disposable: cardRegistration } = CardView.register(context.extensionUri);
+  const followAlong = new FollowAlong(() => settings().followAlong, log);
+  const presenter = new Presenter(card, followAlong);
+  const tool = new LspTool({
+    pipeline,
+    settings,
+    onQuery: (outcome) => void presenter.present(outcome, 'tool').catch((err: unknown) => log.error(String(err))),
+  });
   const api: LspToolApi = {
     query: async (input, token) => (await pipeline.execute(input, token)).result,
     tool,
+    card,
+    followAlongSettled: () => followAlong.settled(),
   };
   context.subscriptions.push(
+    cardRegistration,
+    followAlong,
     vscode.lm.registerTool(TOOL_NAME, tool),
+    registerPaletteCommands({ pipeline, presenter, card }),
+    registerParticipant(context.extensionUri, tool),
     vscode.commands.registerCommand(Command.query, (input: unknown) => api.query(input)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('lspTool')) settings();

@@ -14,4 +14,20 @@ export const Setting = {
 
 export const Command = {
   query: 'lspTool.query',
+  goToDefinition: 'lspTool.goToDefinition',
+  findReferences: 'lspTool.findReferences',
+  goToImplementation: 'lspTool.goToImplementation',
+  hover: 'lspTool.hover',
+  showCard: 'lspTool.showCard',
+} as const;
+
+export const View = {
+  container: 'lspTool',
+  card: 'lspTool.card',
+} as const;
+
+export const Participant = {
+  id: 'lspTool.participant',
+  name: 'lsp',
+  commands: ['definition', 'references', 'implementation', 'hover'],
 } as const;

@@ -16,8 +16,20 @@ export function invocationTitle(input: Partial<LspToolInput>): string {
   return `LSP ${String(input.operation)} ${String(input.file_path)}:${String(input.line)}:${String(input.character)}`;
 }
 
+const RECENT_LIMIT = 32;
+
 export class LspTool implements vscode.LanguageModelTool<LspToolInput> {
+  /** Outcomes of recent invocations by input, so a caller of invokeTool (the @lsp participant) gets the structure too. */
+  private readonly recent = new Map<string, QueryOutcome>();
+
   constructor(private readonly deps: LspToolDeps) {}
+
+  takeOutcome(input: object): QueryOutcome | undefined {
+    const key = JSON.stringify(input);
+    const outcome = this.recent.get(key);
+    this.recent.delete(key);
+    return outcome;
+  }
 
   async prepareInvocation(
     options: vscode.LanguageModelToolInvocationPrepareOptions<LspToolInput>,
@@ -45,6 +57,8 @@ export class LspTool implements vscode.LanguageModelTool<LspToolInput> {
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
     const outcome = await this.deps.pipeline.execute(options.input, token);
+    this.recent.set(JSON.stringify(options.input), outcome);
+    if (this.recent.size > RECENT_LIMIT) this.recent.delete(this.recent.keys().next().value!);
     this.deps.onQuery?.(outcome);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(outcome.text)]);
   }

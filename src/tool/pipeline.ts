@@ -17,6 +17,8 @@ export interface QueryOutcome {
   /** What the model reads. */
   text: string;
   operation: LspOperation;
+  /** The one-based arguments as the caller wrote them (for titles). */
+  input: { operation: LspOperation; file_path: string; line: number; character: number };
   uri: vscode.Uri;
   /** Zero-based position actually queried (after snapping). */
   position: LspPosition;
@@ -85,7 +87,8 @@ export class QueryPipeline {
       }
       const text = await this.render(result, settings, notes, budget.race.bind(budget));
       this.deps.log.debug(`${args.operation} ${file.uri.toString()}:${queried.line + 1}:${queried.character + 1} -> ${result.completeness}, waited ${answer.waitedMs}ms`);
-      return { result, text, operation: args.operation, uri: file.uri, position: queried, notes };
+      const input = { operation: args.operation, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1 };
+      return { result, text, operation: args.operation, input, uri: file.uri, position: queried, notes };
     } finally {
       budget.dispose();
     }

@@ -3,7 +3,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installExtensions, launchBrowser, runCleanups, startServer, workbenchUrl } from './host.mjs';
+import { installExtensions, launchBrowser, onCleanup, runCleanups, startServer, workbenchUrl } from './host.mjs';
+import { startPageRpc } from './pageRpc.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const TIMEOUT_MS = Number(process.env.LSP_TOOL_TEST_TIMEOUT_MS ?? 15 * 60_000);
@@ -28,13 +29,16 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
   const resultsFile = join(process.env.TMPDIR ?? '/tmp', `lsp-tool-results-${process.pid}-${Date.now()}.json`);
   // The workbench honours one extensionDevelopmentPath; test-only extensions are installed instead.
   const extensionsDir = installExtensions(testExtensions);
+  let page;
+  const rpc = await startPageRpc(() => page, join(repo, 'test-results', label.replace(/[^a-z0-9]+/gi, '-')));
+  onCleanup(() => rpc.close());
   const server = await startServer({
     extraArgs: ['--extensions-dir', extensionsDir],
-    env: { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...env },
+    env: { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...env },
     settings,
   });
   const browser = await launchBrowser();
-  const page = await browser.newPage();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   let consoleResults;
   page.on('console', (msg) => {
     const text = msg.text();

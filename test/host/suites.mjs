@@ -15,7 +15,7 @@ export const SUITES = [
     label: 'node host',
     env: { LSP_TOOL_TEST_GREP: TAGGED, LSP_TOOL_TEST_GREP_INVERT: '1' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
-    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
+    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider'), join(repo, 'test', 'extensions', 'scripted-model')],
     testsEntry: entry,
   },
   {

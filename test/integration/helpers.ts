@@ -54,3 +54,28 @@ export async function faultCalls(): Promise<{ calls: number; late: number }> {
 export function measure(line: string): void {
   (globalThis as { __lspToolMeasure?: (l: string) => void }).__lspToolMeasure?.(line);
 }
+
+/** Drives or inspects the workbench page through the runner (Playwright), see test/host/pageRpc.mjs. */
+export async function page<T = Record<string, unknown>>(op: string, args: Record<string, unknown> = {}): Promise<T> {
+  const url = process.env.LSP_TOOL_PAGE_RPC;
+  assert.ok(url, 'LSP_TOOL_PAGE_RPC is set by the runner');
+  const response = await fetch(url, { method: 'POST', body: JSON.stringify({ op, ...args }) });
+  const body = (await response.json()) as { ok: boolean; result?: T; error?: string };
+  if (!body.ok) throw new Error(`page ${op} failed: ${body.error}`);
+  return body.result as T;
+}
+
+export async function pageTexts(selector: string, options: { text?: string; timeoutMs?: number; min?: number } = {}): Promise<string[]> {
+  return (await page<{ texts: string[] }>('query', { selector, timeoutMs: 10_000, ...options })).texts;
+}
+
+export async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await probe();
+  while (!ok(value)) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    value = await probe();
+  }
+  return value;
+}

@@ -36,3 +36,23 @@ describe('package.json agrees with src/ids.ts', () => {
     assert.equal(pkg.engines.vscode, `^${pkg.devDependencies['@types/vscode']}`);
   });
 });
+
+describe('package.json surfaces', () => {
+  it('contributes the card view in the LSP panel container', async () => {
+    const { View } = await import('../../src/ids');
+    assert.equal(pkg.contributes.viewsContainers.panel[0].id, View.container);
+    assert.equal(pkg.contributes.viewsContainers.panel[0].title, 'LSP');
+    assert.equal(pkg.contributes.views[View.container][0].id, View.card);
+    assert.equal(pkg.contributes.views[View.container][0].type, 'webview');
+  });
+  it('contributes the @lsp participant with its slash commands', async () => {
+    const { Participant } = await import('../../src/ids');
+    const participant = pkg.contributes.chatParticipants[0];
+    assert.equal(participant.id, Participant.id);
+    assert.equal(participant.name, Participant.name);
+    assert.deepEqual(participant.commands.map((c: { name: string }) => c.name), [...Participant.commands]);
+  });
+  it('puts the palette commands under the LSP category', () => {
+    for (const c of pkg.contributes.commands) assert.equal(c.category, 'LSP', c.command);
+  });
+});

@@ -1,6 +1,6 @@
 // @ts-check
 // Test-only providers for `lspfault` files. The word on the queried line picks the behaviour:
-// hang (answers after 5 s, too late), throw, malformed, ok.
+// hang (answers after 5 s, too late), throw, malformed, many (a location per line), ok.
 const vscode = require('vscode');
 
 let calls = 0;
@@ -17,6 +17,9 @@ function behave(document, position) {
       return new Promise((resolve) => setTimeout(() => { late++; resolve([here]); }, 5000));
     case 'throw':
       throw new Error('fault fixture: provider exploded');
+    case 'many':
+      // One location per line of the document: a large result for the card.
+      return Array.from({ length: document.lineCount }, (_, line) => new vscode.Location(document.uri, new vscode.Range(line, 0, line, 3)));
     case 'malformed':
       return [{ nonsense: true }, { uri: document.uri }, here];
     default:

@@ -1,0 +1,114 @@
+// The search card: a WebviewViewProvider that shows the latest queries and opens rows in the editor.
+import * as vscode from 'vscode';
+import { View } from '../ids';
+import { buildCardHtml } from './html';
+import { HISTORY_LIMIT, isFromCard, type CardEntry, type ToCard } from './protocol';
+
+export interface CardMetrics {
+  id: number;
+  rows: number;
+  firstPaintMs: number;
+}
+
+function nonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export class CardView implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  /** Most recent last; replayed when the view is (re)created without saved state. */
+  private readonly history: CardEntry[] = [];
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly renderedEmitter = new vscode.EventEmitter<CardMetrics>();
+  readonly onDidRender = this.renderedEmitter.event;
+  lastMetrics: CardMetrics | undefined;
+
+  constructor(private readonly extensionUri: vscode.Uri) {
+    this.disposables.push(this.renderedEmitter);
+  }
+
+  static register(extensionUri: vscode.Uri): { card: CardView; disposable: vscode.Disposable } {
+    const card = new CardView(extensionUri);
+    const registration = vscode.window.registerWebviewViewProvider(View.card, card, { webviewOptions: { retainContextWhenHidden: true } });
+    return { card, disposable: vscode.Disposable.from(registration, card) };
+  }
+
+  resolveWebviewView(view: vscode.WebviewView, context: vscode.WebviewViewResolveContext): void {
+    this.view = view;
+    this.ready = false;
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    view.webview.options = { enableScripts: true, localResourceRoots: [media, dist] };
+    const n = nonce();
+    view.webview.html = buildCardHtml({
+      cspSource: view.webview.cspSource,
+      nonce: n,
+      scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'card.js')).toString(),
+      styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(media, 'card.css')).toString(),
+      codiconUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'codicons', 'codicon.css')).toString(),
+      labels: {
+        back: vscode.l10n.t('Back (Alt+Left)'),
+        forward: vscode.l10n.t('Forward (Alt+Right)'),
+        empty: vscode.l10n.t('Ask a question with the LSP commands, @lsp in chat, or let an agent call #lsp.'),
+      },
+    });
+    const restoredFromState = context.state !== undefined;
+    this.disposables.push(
+      view.webview.onDidReceiveMessage((message: unknown) => this.onMessage(message, restoredFromState)),
+      view.onDidDispose(() => {
+        if (this.view === view) {
+          this.view = undefined;
+          this.ready = false;
+        }
+      }),
+    );
+  }
+
+  private async onMessage(message: unknown, restoredFromState: boolean): Promise<void> {
+    if (!isFromCard(message)) return;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        if (!restoredFromState && this.history.length > 0) {
+          this.post({ type: 'restore', entries: this.history, index: this.history.length - 1 });
+        }
+        break;
+      case 'open': {
+        const uri = vscode.Uri.parse(message.uri, true);
+        const position = new vscode.Position(Math.max(0, message.line - 1), Math.max(0, message.character - 1));
+        await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: true });
+        break;
+      }
+      case 'openLink':
+        if (/^https?:\/\//i.test(message.href)) await vscode.env.openExternal(vscode.Uri.parse(message.href, true));
+        break;
+      case 'rendered':
+        this.lastMetrics = { id: message.id, rows: message.rows, firstPaintMs: message.firstPaintMs };
+        this.renderedEmitter.fire(this.lastMetrics);
+        break;
+    }
+  }
+
+  private post(message: ToCard): void {
+    if (this.view && this.ready) void this.view.webview.postMessage(message);
+  }
+
+  show(entry: CardEntry): void {
+    this.history.push(entry);
+    if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);
+    this.post({ type: 'show', entry });
+  }
+
+  /** Opens the card without taking focus unless asked. */
+  async reveal(preserveFocus = true): Promise<void> {
+    if (this.view) this.view.show(preserveFocus);
+    else await vscode.commands.executeCommand(`${View.card}.focus`, { preserveFocus });
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}

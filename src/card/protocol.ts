@@ -1,0 +1,61 @@
+// Typed messages between the extension and the search card webview (both directions).
+import type { Completeness, LspOperation } from '../seam/types';
+
+export type QuerySource = 'tool' | 'command' | 'participant';
+
+export interface CardRow {
+  uri: string;
+  /** One-based, as shown. */
+  line: number;
+  character: number;
+  preview?: string;
+}
+
+export interface CardGroup {
+  path: string;
+  rows: CardRow[];
+}
+
+export interface CardEntry {
+  /** Increases with every query; the webview uses it to drop stale renders. */
+  id: number;
+  title: string;
+  operation: LspOperation;
+  source: QuerySource;
+  completeness: Completeness;
+  notes: string[];
+  result:
+    | { kind: 'locations'; total: number; groups: CardGroup[] }
+    | { kind: 'hover'; markdown: string | null };
+}
+
+/** Extension -> webview. */
+export type ToCard =
+  | { type: 'show'; entry: CardEntry }
+  | { type: 'restore'; entries: CardEntry[]; index: number };
+
+/** Webview -> extension. */
+export type FromCard =
+  | { type: 'ready' }
+  | { type: 'open'; uri: string; line: number; character: number }
+  | { type: 'openLink'; href: string }
+  | { type: 'rendered'; id: number; rows: number; firstPaintMs: number };
+
+export const HISTORY_LIMIT = 50;
+
+export function isFromCard(value: unknown): value is FromCard {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  switch (m.type) {
+    case 'ready':
+      return true;
+    case 'open':
+      return typeof m.uri === 'string' && Number.isInteger(m.line) && Number.isInteger(m.character);
+    case 'openLink':
+      return typeof m.href === 'string';
+    case 'rendered':
+      return typeof m.id === 'number' && typeof m.rows === 'number' && typeof m.firstPaintMs === 'number';
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,36 @@
+// Shows every query's outcome to the person: the card, and follow-along in the editor.
+import * as vscode from 'vscode';
+import type { CardView } from './card/cardView';
+import { toCardEntry } from './card/model';
+import type { QuerySource } from './card/protocol';
+import type { FollowAlong } from './editor/followAlong';
+import { invocationTitle } from './tool/lspTool';
+import type { QueryOutcome } from './tool/pipeline';
+import { readLines } from './workspace/lines';
+
+export class Presenter {
+  private nextId = 1;
+
+  constructor(
+    private readonly card: CardView,
+    private readonly followAlong: FollowAlong,
+  ) {}
+
+  async present(outcome: QueryOutcome, source: QuerySource): Promise<void> {
+    this.followAlong.reveal(outcome.uri, new vscode.Position(outcome.position.line, outcome.position.character));
+    const { result } = outcome;
+    const lines = result.kind === 'locations' ? await readLines(result.locations.map((l) => l.uri)) : new Map<string, string[]>();
+    this.card.show(
+      toCardEntry({
+        id: this.nextId++,
+        title: invocationTitle(outcome.input),
+        source,
+        operation: outcome.operation,
+        result,
+        notes: outcome.notes,
+        roots: (vscode.workspace.workspaceFolders ?? []).map((f) => ({ name: f.name, uri: f.uri.toString() })),
+        preview: (location) => lines.get(location.uri)?.[location.range.start.line],
+      }),
+    );
+  }
+}

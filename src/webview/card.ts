@@ -1,0 +1,281 @@
+// The search card's script (runs in the webview). DOM is built with textContent only.
+import type { CardEntry, FromCard, ToCard } from '../card/protocol';
+import { HISTORY_LIMIT } from '../card/protocol';
+import { markdownToBlocks, type Block, type Inline } from '../card/markdown';
+
+interface VsCodeApi {
+  postMessage(message: FromCard): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+interface CardState {
+  entries: CardEntry[];
+  index: number;
+}
+
+const FIRST_CHUNK = 200;
+const CHUNK = 1000;
+
+(() => {
+  const vscode = acquireVsCodeApi();
+  const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+  const title = $('title');
+  const summary = $('summary');
+  const status = $('status');
+  const content = $('content');
+  const back = $<HTMLButtonElement>('back');
+  const forward = $<HTMLButtonElement>('forward');
+
+  const saved = vscode.getState() as CardState | undefined;
+  let state: CardState = saved && Array.isArray(saved.entries) ? saved : { entries: [], index: -1 };
+  let rows: HTMLElement[] = [];
+  let renderToken = 0;
+
+  function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function icon(name: string): HTMLElement {
+    return el('i', `codicon codicon-${name}`);
+  }
+
+  function inlineNodes(parent: HTMLElement, inlines: Inline[]): void {
+    for (const inline of inlines) {
+      let node: HTMLElement = inline.code ? el('code', undefined, inline.text) : el('span', undefined, inline.text);
+      if (inline.strong) node.classList.add('strong');
+      if (inline.em) node.classList.add('em');
+      if (inline.href) {
+        const link = el('a');
+        link.href = '#';
+        link.title = inline.href;
+        const href = inline.href;
+        link.addEventListener('click', (e) => {
+          e.preventDefault();
+          vscode.postMessage({ type: 'openLink', href });
+        });
+        link.appendChild(node);
+        node = link;
+      }
+      parent.appendChild(node);
+    }
+  }
+
+  function blockNode(block: Block): HTMLElement {
+    switch (block.kind) {
+      case 'code': {
+        const pre = el('pre', 'code-block');
+        pre.appendChild(el('code', block.lang ? `language-${block.lang}` : undefined, block.text));
+        return pre;
+      }
+      case 'heading': {
+        const h = el('h3', 'md-heading');
+        inlineNodes(h, block.inlines);
+        return h;
+      }
+      case 'list': {
+        const list = el(block.ordered ? 'ol' : 'ul');
+        for (const item of block.items) {
+          const li = el('li');
+          inlineNodes(li, item);
+          list.appendChild(li);
+        }
+        return list;
+      }
+      case 'rule':
+        return el('hr');
+      default: {
+        const p = el('p');
+        inlineNodes(p, block.inlines);
+        return p;
+      }
+    }
+  }
+
+  function open(row: HTMLElement): void {
+    vscode.postMessage({ type: 'open', uri: row.dataset.uri ?? '', line: Number(row.dataset.line), character: Number(row.dataset.character) });
+  }
+
+  function focusRow(index: number): void {
+    const target = rows[Math.max(0, Math.min(rows.length - 1, index))];
+    if (!target) return;
+    for (const r of rows) if (r.tabIndex === 0 && r !== target) r.tabIndex = -1;
+    target.tabIndex = 0;
+    target.focus();
+  }
+
+  function rowNode(uri: string, line: number, character: number, preview: string | undefined): HTMLElement {
+    const row = el('div', 'row');
+    row.setAttribute('role', 'option');
+    row.tabIndex = -1;
+    row.dataset.uri = uri;
+    row.dataset.line = String(line);
+    row.dataset.character = String(character);
+    row.appendChild(el('span', 'pos', `${line}:${character}`));
+    if (preview !== undefined) row.appendChild(el('span', 'preview', preview));
+    return row;
+  }
+
+  function renderLocations(entry: CardEntry, started: number): void {
+    if (entry.result.kind !== 'locations') return;
+    const { groups, total } = entry.result;
+    summary.textContent = total === 0 ? '' : `${total} ${total === 1 ? 'result' : 'results'} in ${groups.length} ${groups.length === 1 ? 'file' : 'files'}`;
+    if (total === 0) {
+      content.appendChild(el('p', 'empty-state empty-results', 'No results.'));
+      return;
+    }
+    const list = el('div', 'results');
+    list.setAttribute('role', 'listbox');
+    content.appendChild(list);
+    // Flatten to a work list so rows can be appended in chunks without blocking the first paint.
+    const work: (() => HTMLElement)[] = [];
+    for (const group of groups) {
+      work.push(() => {
+        const header = el('div', 'group-header');
+        header.appendChild(icon('file'));
+        header.appendChild(el('span', 'group-path', group.path));
+        header.appendChild(el('span', 'badge count', String(group.rows.length)));
+        return header;
+      });
+      for (const r of group.rows) {
+        work.push(() => {
+          const row = rowNode(r.uri, r.line, r.character, r.preview);
+          rows.push(row);
+          return row;
+        });
+      }
+    }
+    const token = renderToken;
+    let next = 0;
+    const appendChunk = (size: number): void => {
+      if (token !== renderToken) return;
+      const fragment = document.createDocumentFragment();
+      const end = Math.min(work.length, next + size);
+      for (; next < end; next++) fragment.appendChild(work[next]!());
+      list.appendChild(fragment);
+      if (rows[0] && rows[0].tabIndex !== 0 && !rows.some((r) => r.tabIndex === 0)) rows[0].tabIndex = 0;
+      if (next < work.length) setTimeout(() => appendChunk(CHUNK), 0);
+    };
+    appendChunk(FIRST_CHUNK);
+    requestAnimationFrame(() => {
+      if (token !== renderToken) return;
+      vscode.postMessage({ type: 'rendered', id: entry.id, rows: rows.length, firstPaintMs: performance.now() - started });
+    });
+  }
+
+  function renderHover(entry: CardEntry): void {
+    if (entry.result.kind !== 'hover') return;
+    summary.textContent = '';
+    if (entry.result.markdown === null) {
+      content.appendChild(el('p', 'empty-state empty-hover', 'No hover information.'));
+      return;
+    }
+    const box = el('div', 'hover');
+    for (const block of markdownToBlocks(entry.result.markdown)) box.appendChild(blockNode(block));
+    content.appendChild(box);
+  }
+
+  function render(): void {
+    renderToken++;
+    const started = performance.now();
+    rows = [];
+    content.textContent = '';
+    status.textContent = '';
+    const entry = state.entries[state.index];
+    back.disabled = state.index <= 0;
+    forward.disabled = state.index >= state.entries.length - 1;
+    if (!entry) {
+      title.textContent = '';
+      summary.textContent = '';
+      content.appendChild(el('p', 'empty-state', document.body.dataset.empty ?? ''));
+      return;
+    }
+    title.textContent = entry.title;
+    title.title = entry.title;
+    if (entry.completeness !== 'complete') {
+      const badge = el('div', `completeness ${entry.completeness}`);
+      badge.appendChild(icon(entry.completeness === 'partial' ? 'warning' : 'info'));
+      badge.appendChild(el('span', undefined, entry.completeness === 'partial' ? 'Partial: the language server was still loading.' : 'No language provider answered for this file.'));
+      status.appendChild(badge);
+    }
+    for (const note of entry.notes) status.appendChild(el('div', 'note', `Note: ${note}`));
+    if (entry.result.kind === 'locations') renderLocations(entry, started);
+    else renderHover(entry);
+  }
+
+  function persist(): void {
+    vscode.setState(state);
+  }
+
+  content.addEventListener('click', (e) => {
+    const row = (e.target as HTMLElement).closest<HTMLElement>('.row');
+    if (!row) return;
+    focusRow(rows.indexOf(row));
+    open(row);
+  });
+  content.addEventListener('keydown', (e) => {
+    const current = rows.indexOf(document.activeElement as HTMLElement);
+    switch (e.key) {
+      case 'ArrowDown':
+        focusRow(current + 1);
+        break;
+      case 'ArrowUp':
+        focusRow(current <= 0 ? 0 : current - 1);
+        break;
+      case 'Home':
+        focusRow(0);
+        break;
+      case 'End':
+        focusRow(rows.length - 1);
+        break;
+      case 'Enter':
+      case ' ':
+        if (current >= 0) open(rows[current]!);
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  });
+  back.addEventListener('click', () => {
+    if (state.index > 0) {
+      state.index--;
+      persist();
+      render();
+    }
+  });
+  forward.addEventListener('click', () => {
+    if (state.index < state.entries.length - 1) {
+      state.index++;
+      persist();
+      render();
+    }
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey && e.key === 'ArrowLeft') back.click();
+    else if (e.altKey && e.key === 'ArrowRight') forward.click();
+  });
+
+  window.addEventListener('message', (event: MessageEvent<ToCard>) => {
+    const message = event.data;
+    if (message.type === 'show') {
+      const entries = state.entries.slice(0, state.index + 1);
+      entries.push(message.entry);
+      state = { entries: entries.slice(-HISTORY_LIMIT), index: Math.min(entries.length, HISTORY_LIMIT) - 1 };
+    } else if (message.type === 'restore') {
+      if (state.entries.length > 0) return;
+      state = { entries: message.entries.slice(-HISTORY_LIMIT), index: Math.min(message.index, HISTORY_LIMIT - 1) };
+    } else {
+      return;
+    }
+    persist();
+    render();
+  });
+
+  render();
+  vscode.postMessage({ type: 'ready' });
+})();

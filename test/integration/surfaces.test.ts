@@ -1,0 +1,174 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { LspToolApi } from '../../src/extension';
+import { activateExtension, EXTENSION_ID, folderUri, invoke, measure, page, pageTexts, setSetting, until } from './helpers';
+
+const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
+const fixture = (...parts: string[]) => vscode.Uri.joinPath(folderUri('basic'), ...parts);
+const MODEL = { vendor: 'lsp-test', id: 'scripted' };
+
+async function openAt(uri: vscode.Uri, line: number, character: number): Promise<vscode.TextEditor> {
+  const position = new vscode.Position(line - 1, character - 1);
+  return vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: false });
+}
+
+async function cardTitle(text: string): Promise<string> {
+  const [title] = await pageTexts('.card-title', { text, timeoutMs: 15_000 });
+  assert.ok(title, `card title containing ${text}`);
+  return title;
+}
+
+function activeAt(suffix: string, line: number, character: number): boolean {
+  const editor = vscode.window.activeTextEditor;
+  return !!editor && editor.document.uri.path.endsWith(suffix) && editor.selection.active.line === line - 1 && editor.selection.active.character === character - 1;
+}
+
+suite('search card, commands and follow-along', () => {
+  suiteSetup(async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('lspTool.showCard');
+    await pageTexts('#content', { timeoutMs: 30_000 });
+  });
+  teardown(() => setSetting('followAlong', undefined));
+
+  test('a palette command fills the card: title, groups and counts', async () => {
+    await openAt(fixture('src', 'geometry.ts'), 3, 17);
+    await vscode.commands.executeCommand('lspTool.findReferences');
+    assert.equal(await cardTitle('LSP findReferences'), 'LSP findReferences basic/src/geometry.ts:3:17');
+    assert.deepEqual(await pageTexts('.group-path'), ['basic/src/geometry.ts', 'basic/src/main.ts', 'basic/src/unicode.ts']);
+    assert.deepEqual(await pageTexts('.group-header .count'), ['1', '3', '3']);
+    assert.deepEqual(await pageTexts('.summary'), ['7 results in 3 files']);
+    const rows = await pageTexts('.row');
+    assert.equal(rows.length, 7);
+    assert.ok(rows[1]!.startsWith('2:10') && rows[1]!.includes("import { totalArea, UNIT } from './geometry';"), rows[1]);
+    await page('screenshot', { name: 'card', selector: '#workbench\\.parts\\.panel' });
+  });
+
+  test('clicking a row moves the active editor and selection there', async () => {
+    await page('click', { selector: '.row', nth: 2 });
+    await until(() => activeAt('/basic/src/main.ts', 5, 13), Boolean, 'editor at main.ts:5:13');
+  });
+
+  test('arrow keys and Enter open the focused row', async () => {
+    await page('focus', { selector: '.row', nth: 0 });
+    await page('press', { key: 'ArrowDown' });
+    await page('press', { key: 'ArrowDown' });
+    await page('press', { key: 'ArrowDown' });
+    await page('press', { key: 'Enter' });
+    await until(() => activeAt('/basic/src/main.ts', 6, 13), Boolean, 'editor at main.ts:6:13');
+  });
+
+  test('a single definition from the palette opens directly', async () => {
+    await openAt(fixture('src', 'main.ts'), 5, 13);
+    await vscode.commands.executeCommand('lspTool.goToDefinition');
+    await until(() => activeAt('/basic/src/geometry.ts', 3, 17), Boolean, 'editor at the definition');
+  });
+
+  test('hover shows sanitised markdown; back and forward restore earlier results', async () => {
+    await openAt(fixture('src', 'geometry.ts'), 3, 17);
+    await vscode.commands.executeCommand('lspTool.hover');
+    await cardTitle('LSP hover');
+    const [code] = await pageTexts('.hover pre code');
+    assert.match(code!, /function totalArea\(shapes: Shape\[\]\): number/);
+    await page('click', { selector: '#back' });
+    await cardTitle('LSP goToDefinition');
+    await page('click', { selector: '#back' });
+    await cardTitle('LSP findReferences');
+    assert.deepEqual(await pageTexts('.summary'), ['7 results in 3 files']);
+    await page('click', { selector: '#forward' });
+    await page('click', { selector: '#forward' });
+    await cardTitle('LSP hover');
+  });
+
+  test('empty states are distinct', async () => {
+    await openAt(fixture('src', 'main.ts'), 4, 14);
+    await vscode.commands.executeCommand('lspTool.findReferences');
+    await pageTexts('.empty-results', { text: 'No results.' });
+    await vscode.commands.executeCommand('lspTool.hover');
+    await pageTexts('.empty-hover', { text: 'No hover information.' });
+  });
+
+  test('follow-along: a tool call reveals the queried line and keyboard focus stays in chat', async () => {
+    await openAt(fixture('src', 'main.ts'), 1, 1);
+    await vscode.commands.executeCommand('workbench.action.chat.open');
+    const before = await until(() => page<{ part: string | null }>('activeElement'), (a) => String(a.part).includes('auxiliarybar'), 'focus in the chat');
+    await invoke({ operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 3, character: 17 });
+    await api().followAlongSettled();
+    await until(() => activeAt('/basic/src/geometry.ts', 3, 17), Boolean, 'editor at the queried line');
+    const after = await page<{ part: string | null }>('activeElement');
+    assert.equal(after.part, before.part, 'keyboard focus did not move');
+    await cardTitle('LSP findReferences basic/src/geometry.ts:3:17');
+  });
+
+  test('follow-along off: nothing in the editor moves', async () => {
+    await setSetting('followAlong', false);
+    await openAt(fixture('src', 'main.ts'), 2, 1);
+    await invoke({ operation: 'hover', file_path: 'basic/src/shapes.ts', line: 1, character: 18 });
+    await api().followAlongSettled();
+    await new Promise((r) => setTimeout(r, 300));
+    assert.ok(activeAt('/basic/src/main.ts', 2, 1), 'the editor stayed where it was');
+  });
+
+  test('a large result: 5,000 locations render and the first rows are clickable', async () => {
+    const rendered = new Promise<{ id: number; rows: number; firstPaintMs: number }>((resolve) => {
+      const sub = api().card.onDidRender((m) => {
+        if (m.rows > 0) {
+          sub.dispose();
+          resolve(m);
+        }
+      });
+    });
+    const started = Date.now();
+    await invoke({ operation: 'findReferences', file_path: 'basic/fault/many.lspfault', line: 1, character: 1 });
+    const metrics = await rendered;
+    const total = await until(
+      async () => (await page<{ value: number }>('evaluateInFrame', { selector: '#content', expression: 'document.querySelectorAll(".row").length' })).value,
+      (n) => n === 5000,
+      'all 5,000 rows',
+      30_000,
+    );
+    assert.equal(total, 5000);
+    measure(`card first paint for 5,000 locations: ${metrics.firstPaintMs.toFixed(1)}ms in the webview (${metrics.rows} rows in the first chunk); all rows in ${Date.now() - started}ms from the call`);
+    assert.deepEqual(await pageTexts('.summary'), ['5000 results in 1 file']);
+    await page('click', { selector: '.row', nth: 1 });
+    await until(() => activeAt('/basic/fault/many.lspfault', 2, 1), Boolean, 'editor at row 2');
+  });
+});
+
+suite('@lsp chat participant', () => {
+  suiteSetup(activateExtension);
+  teardown(async function () {
+    if (this.currentTest?.state === 'failed') await page('screenshot', { name: `failed-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}` });
+  });
+
+  test('/references with path:line:character streams the locations, and the tool call shows in chat', async () => {
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@lsp /references basic/src/geometry.ts:3:17', modelSelector: MODEL });
+    const [response] = await pageTexts('.interactive-response', { text: '7 locations', timeoutMs: 60_000 });
+    assert.ok(response, 'a response with the locations');
+    for (const expected of ['basic/src/geometry.ts (1)', 'basic/src/main.ts (3)', 'basic/src/unicode.ts (3)', '5:13  console.log(totalArea(shapes));', '4:56']) {
+      assert.ok(response.includes(expected), `${expected} in ${response}`);
+    }
+    const anchors = await pageTexts('.interactive-response a', { text: 'main.ts' });
+    assert.equal(anchors.length, 3, 'each location is an anchor');
+    // The tool's invocation message shows as a step only when it was called with the request's chat token.
+    await page('click', { selector: '.interactive-response :text("Completed")', dispatch: true });
+    await pageTexts('.interactive-response', { text: 'LSP findReferences basic/src/geometry.ts:3:17' });
+    await page('screenshot', { name: 'chat', selector: '#workbench\\.parts\\.auxiliarybar' });
+  });
+
+  test('a symbol name resolves through the workspace symbols', async () => {
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@lsp /definition totalArea', modelSelector: MODEL });
+    const [response] = await pageTexts('.interactive-response', { text: 'basic/src/geometry.ts (1)', timeoutMs: 60_000 });
+    assert.ok(response?.includes('3:17  export function totalArea'), response);
+  });
+
+  test('an ambiguous symbol lists the candidates', async () => {
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@lsp /implementation area', modelSelector: MODEL });
+    const [response] = await pageTexts('.interactive-response', { text: 'basic/src/shapes.ts:17:3', timeoutMs: 60_000 });
+    assert.ok(response, 'the candidates are listed');
+    for (const expected of ['3 symbols are named area', 'basic/src/shapes.ts:2:3', 'basic/src/shapes.ts:9:3']) assert.ok(response.includes(expected), `${expected} in ${response}`);
+  });
+});

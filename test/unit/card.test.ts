@@ -1,0 +1,86 @@
+import * as assert from 'node:assert/strict';
+import { buildCardHtml, cardCsp } from '../../src/card/html';
+import { markdownToBlocks } from '../../src/card/markdown';
+import { toCardEntry } from '../../src/card/model';
+import { isFromCard } from '../../src/card/protocol';
+
+describe('card html', () => {
+  const html = buildCardHtml({
+    cspSource: 'https://webview.test',
+    nonce: 'abc123',
+    scriptUri: 'https://webview.test/dist/card.js',
+    styleUri: 'https://webview.test/media/card.css',
+    codiconUri: 'https://webview.test/dist/codicons/codicon.css',
+    labels: { back: 'Back', forward: 'Forward', empty: 'Run a query "<here>"' },
+  });
+  it('has a strict CSP with the nonce and no unsafe sources', () => {
+    const csp = cardCsp('https://webview.test', 'abc123');
+    assert.equal(csp, "default-src 'none'; style-src https://webview.test 'nonce-abc123'; font-src https://webview.test; img-src https://webview.test data:; script-src 'nonce-abc123'");
+    assert.ok(html.includes(`content="${csp.replace(/'/g, "'")}"`));
+    assert.doesNotMatch(html, /unsafe-inline|unsafe-eval/);
+  });
+  it('loads its only script with the nonce', () => {
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    assert.deepEqual(scripts, ['<script nonce="abc123" src="https://webview.test/dist/card.js">']);
+  });
+  it('escapes labels', () => {
+    assert.ok(html.includes('Run a query &quot;&lt;here&gt;&quot;'));
+  });
+});
+
+describe('markdownToBlocks', () => {
+  it('keeps code fences with their language', () => {
+    assert.deepEqual(markdownToBlocks('```typescript\nfunction f(): void\n```\n\n*doc* `x`'), [
+      { kind: 'code', lang: 'typescript', text: 'function f(): void' },
+      { kind: 'paragraph', inlines: [{ text: 'doc', em: true }, { text: ' ' }, { text: 'x', code: true }] },
+    ]);
+  });
+  it('renders raw HTML as text', () => {
+    const blocks = markdownToBlocks('<script>alert(1)</script>\n\nhi <img src=x onerror=alert(1)>');
+    const text = JSON.stringify(blocks);
+    assert.ok(text.includes('<script>alert(1)</script>'));
+    assert.ok(blocks.every((b) => b.kind === 'paragraph'));
+  });
+  it('drops javascript: links but keeps their text', () => {
+    const [block] = markdownToBlocks('[click](javascript:alert(1)) and [docs](https://example.com)');
+    assert.equal(block?.kind, 'paragraph');
+    if (block?.kind !== 'paragraph') return;
+    assert.deepEqual(block.inlines.filter((i) => i.href).map((i) => i.href), ['https://example.com']);
+    assert.ok(block.inlines.some((i) => i.text.includes('click') || i.text.includes('[click]')));
+  });
+  it('handles lists and headings', () => {
+    assert.deepEqual(markdownToBlocks('# T\n\n- a\n- **b**'), [
+      { kind: 'heading', level: 1, inlines: [{ text: 'T' }] },
+      { kind: 'list', ordered: false, items: [[{ text: 'a' }], [{ text: 'b', strong: true }]] },
+    ]);
+  });
+});
+
+describe('toCardEntry', () => {
+  it('groups rows by display path with one-based positions and trimmed previews', () => {
+    const ws = 'file:///w/proj';
+    const loc = (file: string, line: number) => ({ uri: `${ws}/${file}`, range: { start: { line, character: 2 }, end: { line, character: 5 } } });
+    const entry = toCardEntry({
+      id: 1, title: 'LSP findReferences a.ts:1:3', source: 'command', operation: 'findReferences', notes: [],
+      roots: [{ name: 'proj', uri: ws }],
+      result: { kind: 'locations', locations: [loc('a.ts', 0), loc('b.ts', 4), loc('a.ts', 9)], resolvedWorkspaceUri: ws, completeness: 'complete' },
+      preview: (l) => `   line ${l.range.start.line}   `,
+    });
+    assert.equal(entry.result.kind, 'locations');
+    if (entry.result.kind !== 'locations') return;
+    assert.equal(entry.result.total, 3);
+    assert.deepEqual(entry.result.groups.map((g) => [g.path, g.rows.map((r) => `${r.line}:${r.character}:${r.preview}`)]), [
+      ['a.ts', ['1:3:line 0', '10:3:line 9']],
+      ['b.ts', ['5:3:line 4']],
+    ]);
+  });
+});
+
+describe('isFromCard', () => {
+  it('accepts the typed messages and rejects anything else', () => {
+    assert.equal(isFromCard({ type: 'open', uri: 'file:///a', line: 1, character: 1 }), true);
+    assert.equal(isFromCard({ type: 'open', uri: 'file:///a', line: '1', character: 1 }), false);
+    assert.equal(isFromCard({ type: 'exec', command: 'x' }), false);
+    assert.equal(isFromCard(null), false);
+  });
+});
