@@ -7,13 +7,14 @@ import { join } from 'node:path';
 async function findAll(page, selector, text) {
   const found = [];
   for (const frame of page.frames()) {
-    let handles;
-    try { handles = await frame.$$(selector); } catch { continue; }
-    for (const handle of handles) {
+    let texts;
+    // One round trip per frame: thousands of rows must not mean thousands of calls.
+    try { texts = await frame.$$eval(selector, (els) => els.map((e) => e.textContent ?? '')); } catch { continue; }
+    texts.forEach((raw, index) => {
       // Chat markdown turns spaces into no-break spaces; compare text as a person reads it.
-      const content = ((await handle.textContent().catch(() => '')) ?? '').replace(/\u00a0/g, ' ');
-      if (text === undefined || content.includes(text)) found.push({ frame, handle, text: content });
-    }
+      const content = raw.replace(/\u00a0/g, ' ');
+      if (text === undefined || content.includes(text)) found.push({ frame, text: content, handle: frame.locator(selector).nth(index) });
+    });
   }
   return found;
 }

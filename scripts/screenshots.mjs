@@ -1,0 +1,31 @@
+// `npm run screenshots`: regenerates the README's images from the real UI, by running the
+// integration tests that take them, then copying the PNGs into docs/images/.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { printRecords, runIntegration } from '../test/host/run.mjs';
+import { runCleanups } from '../test/host/host.mjs';
+import { SUITES } from '../test/host/suites.mjs';
+
+const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
+for (const args of [['esbuild.mjs'], [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.test.json']]) {
+  const r = spawnSync(process.execPath, args, { cwd: repo, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+const suite = SUITES[0];
+let failed;
+try {
+  const records = await runIntegration({ ...suite, env: { ...suite.env, LSP_TOOL_TEST_GREP: 'fills the card|streams the locations', LSP_TOOL_TEST_GREP_INVERT: '0' } });
+  failed = printRecords(records, 'screenshots').failed;
+} finally {
+  await runCleanups();
+}
+if (failed) process.exit(1);
+const from = join(repo, 'test-results', 'node-host');
+const to = join(repo, 'docs', 'images');
+mkdirSync(to, { recursive: true });
+for (const name of ['card', 'chat']) {
+  copyFileSync(join(from, `${name}.png`), join(to, `${name}.png`));
+  console.log(`docs/images/${name}.png`);
+}
