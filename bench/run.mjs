@@ -1,0 +1,153 @@
+// `npm run bench`: measures the tool in the real VS Code host and prints ratios measured side by
+// side in one run, with PASS/FAIL against each budget. Always exits 0; `npm test` does not run it.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runIntegration } from '../test/host/run.mjs';
+import { runCleanups } from '../test/host/host.mjs';
+import { cacheRoot } from '../test/host/provision.mjs';
+import { ensureRxjs } from '../test/host/realProject.mjs';
+import { generateLarge, LARGE } from './gen-large.mjs';
+
+const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const require = createRequire(import.meta.url);
+const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
+
+function sh(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function renderBench() {
+  const { formatLocations } = require(join(repo, 'out', 'src', 'tool', 'render.js'));
+  const ws = 'file:///w/proj';
+  const rows = {};
+  for (const n of [1_000, 10_000, 100_000]) {
+    const locations = Array.from({ length: n }, (_, i) => ({ uri: `${ws}/src/f${i % 500}.ts`, range: { start: { line: i, character: 4 }, end: { line: i, character: 9 } } }));
+    const samples = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      formatLocations(locations, { resolvedWorkspaceUri: ws, roots: [{ name: 'proj', uri: ws }], maxLocations: n, maxResultChars: Number.MAX_SAFE_INTEGER, preview: () => '  const value = compute(input);  ' });
+      samples.push(performance.now() - t);
+    }
+    rows[n] = { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), perLocationUs: (median(samples) * 1000) / n };
+  }
+  return rows;
+}
+
+async function workload(name, options) {
+  const out = join(cacheRoot(), `bench-${name}-${process.pid}.json`);
+  const env = {
+    LSP_TOOL_BENCH_OUT: out,
+    LSP_TOOL_BENCH_WORKLOAD: name,
+    LSP_TOOL_BENCH_RUNS: String(RUNS),
+    LSP_TOOL_BENCH_QUERIES: JSON.stringify(options.queries),
+    LSP_TOOL_BENCH_CARD: options.card ? '1' : '0',
+  };
+  try {
+    const records = await runIntegration({
+      label: `bench ${name}`,
+      folder: options.folder,
+      testsEntry: join(repo, 'out', 'test', 'bench', 'index.js'),
+      testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
+      env,
+    });
+    const failed = records.filter((r) => r.state !== 'passed');
+    if (failed.length) console.log(`  ${name}: ${failed.map((f) => `${f.title}: ${f.error}`).join('\n')}`);
+  } finally {
+    await runCleanups();
+  }
+  return existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { workload: name, error: 'no results' };
+}
+
+const ms = (x) => (x === undefined ? '-' : `${x.toFixed(1)} ms`);
+const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
+
+sh('npm', ['run', 'package', '--silent']);
+sh(process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.test.json']);
+const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+const sizes = {
+  extensionJs: statSync(join(repo, 'dist', 'extension.js')).size,
+  vsix: statSync(join(repo, `lsp-tool-${pkg.version}.vsix`)).size,
+};
+const render = renderBench();
+const large = generateLarge(join(cacheRoot(), `large-ts-${LARGE.seed}-${LARGE.files}`));
+const workloads = [
+  await workload('fixture', {
+    folder: join(repo, 'test', 'fixtures', 'basic'),
+    card: true,
+    queries: [
+      { label: 'references totalArea', operation: 'findReferences', file_path: 'src/geometry.ts', line: 3, character: 17 },
+      { label: 'definition totalArea', operation: 'goToDefinition', file_path: 'src/main.ts', line: 5, character: 13 },
+      { label: 'implementation Shape.area', operation: 'goToImplementation', file_path: 'src/shapes.ts', line: 2, character: 3 },
+      { label: 'hover totalArea', operation: 'hover', file_path: 'src/geometry.ts', line: 3, character: 17 },
+    ],
+  }),
+  await workload('large', {
+    folder: large,
+    queries: [
+      { label: 'references hub (21k)', operation: 'findReferences', file_path: 'src/core/hub.ts', line: 1, character: 17 },
+      { label: 'definition hub', operation: 'goToDefinition', file_path: 'src/m0/f0.ts', line: 6, character: 12 },
+      { label: 'implementation I0.run', operation: 'goToImplementation', file_path: 'src/chain/interfaces.ts', line: 2, character: 3 },
+      { label: 'hover hub', operation: 'hover', file_path: 'src/core/hub.ts', line: 1, character: 17 },
+    ],
+  }),
+  await workload('rxjs', {
+    folder: ensureRxjs(),
+    queries: [
+      { label: 'references Subscription', operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
+      { label: 'definition Subscription', operation: 'goToDefinition', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
+      { label: 'hover Subscription', operation: 'hover', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
+    ],
+  }),
+];
+
+const lines = [];
+const budgets = [];
+lines.push(`lsp-tool benchmark: ${new Date().toISOString()}, ${RUNS} warm runs per measure (median [min–max])`, '');
+lines.push('| workload | query | raw provider | lsp tool | tool/raw | locations |', '|---|---|---|---|---|---|');
+for (const w of workloads) {
+  for (const op of w.operations ?? []) {
+    lines.push(`| ${w.workload} | ${op.label} | ${ms(op.raw.median)} [${op.raw.min.toFixed(1)}–${op.raw.max.toFixed(1)}] | ${ms(op.tool.median)} [${op.tool.min.toFixed(1)}–${op.tool.max.toFixed(1)}] | ${op.ratio.toFixed(2)} | ${op.locations} |`);
+    budgets.push([`invoke/raw ≤ 1.10: ${w.workload} ${op.label}`, op.ratio <= 1.1, op.ratio.toFixed(2)]);
+  }
+}
+lines.push('', '| workload | lsp findReferences | vscode_listCodeUsages | locations (ours / theirs) | text chars (ours / theirs) |', '|---|---|---|---|---|');
+for (const w of workloads) {
+  const u = w.usages;
+  if (!u) continue;
+  lines.push(`| ${w.workload} | ${ms(u.ours.median)} | ${u.theirs ? ms(u.theirs.median) : `error: ${u.theirError}`} | ${u.ourLocations} / ${u.theirLocations} | ${u.ourChars} / ${u.theirChars} |`);
+  if (u.theirs) budgets.push([`faster than vscode_listCodeUsages: ${w.workload}`, u.ours.median < u.theirs.median, `${u.ours.median.toFixed(1)} vs ${u.theirs.median.toFixed(1)} ms`]);
+}
+lines.push('', '| workload | cold findReferences (tool) | tool count | raw first answer | settled count | first raw complete? |', '|---|---|---|---|---|---|');
+for (const w of workloads) {
+  const c = w.coldStart;
+  if (c) lines.push(`| ${w.workload} | ${ms(c.toolMs)} (${c.toolCompleteness}) | ${c.toolCount} | ${ms(c.rawFirstMs)}: ${c.rawFirstCount} | ${c.settledCount} | ${c.rawFirstComplete ? 'yes' : 'no'} (tool: ${c.toolComplete ? 'complete' : 'INCOMPLETE'}) |`);
+}
+lines.push('', '| render (pure) | median | per location |', '|---|---|---|');
+for (const [n, r] of Object.entries(render)) lines.push(`| ${Number(n).toLocaleString('en')} locations | ${ms(r.median)} | ${r.perLocationUs.toFixed(2)} µs |`);
+const growth = render[100000].perLocationUs / render[1000].perLocationUs;
+budgets.push(['render 100,000 locations ≤ 50 ms', render[100000].median <= 50, ms(render[100000].median)]);
+budgets.push(['render growth linear (per-location cost 100k/1k ≤ 2)', growth <= 2, growth.toFixed(2)]);
+const fixture = workloads[0];
+lines.push('', `activation: ${ms(fixture.activationMs)}; dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
+budgets.push(['activation ≤ 20 ms', fixture.activationMs <= 20, ms(fixture.activationMs)]);
+budgets.push(['dist/extension.js ≤ 100 KB', sizes.extensionJs <= 100 * 1024, `${(sizes.extensionJs / 1024).toFixed(1)} KB`]);
+if (fixture.card) {
+  lines.push('', '| card | webview first paint | query → first paint |', '|---|---|---|');
+  for (const [n, c] of Object.entries(fixture.card)) lines.push(`| ${n} locations | ${ms(c.webviewFirstPaint.median)} | ${ms(c.queryToFirstPaint.median)} |`);
+  budgets.push(['card first paint of 5,000 rows ≤ 150 ms', fixture.card['5000'].queryToFirstPaint.median <= 150, ms(fixture.card['5000'].queryToFirstPaint.median)]);
+}
+lines.push('', '| budget | result | measured |', '|---|---|---|');
+for (const [name, ok, value] of budgets) lines.push(`| ${name} | ${verdict(ok)} | ${value} |`);
+console.log(lines.join('\n'));
+mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
+writeFileSync(join(repo, 'bench', 'results', 'latest.json'), JSON.stringify({ sizes, render, workloads, budgets, table: lines }, null, 2));
+console.log('\nwrote bench/results/latest.json');

@@ -1,0 +1,183 @@
+// Benchmark entry, run inside the real extension host by bench/run.mjs. Every ratio is measured
+// side by side in one run (interleaved), never asserted: these machines are shared and noisy.
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import type { LspToolApi } from '../../src/extension';
+
+interface Query {
+  label: string;
+  operation: 'goToDefinition' | 'findReferences' | 'goToImplementation' | 'hover';
+  file_path: string;
+  line: number;
+  character: number;
+}
+
+interface Stat {
+  median: number;
+  min: number;
+  max: number;
+  runs: number;
+}
+
+const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
+const COMMAND = {
+  goToDefinition: 'vscode.executeDefinitionProvider',
+  findReferences: 'vscode.executeReferenceProvider',
+  goToImplementation: 'vscode.executeImplementationProvider',
+  hover: 'vscode.executeHoverProvider',
+} as const;
+
+function stat(samples: number[]): Stat {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)!, runs: sorted.length };
+}
+
+async function time<T>(work: () => Thenable<T> | Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const value = await work();
+  return [performance.now() - started, value];
+}
+
+function token(): vscode.CancellationToken {
+  return new vscode.CancellationTokenSource().token;
+}
+
+async function invokeText(name: string, input: object): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token());
+  return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+}
+
+function resolveUri(filePath: string): vscode.Uri {
+  return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, filePath);
+}
+
+function countOf(raw: unknown): number {
+  return Array.isArray(raw) ? raw.length : raw ? 1 : 0;
+}
+
+export async function run(): Promise<void> {
+  const out = process.env.LSP_TOOL_BENCH_OUT!;
+  const queries = JSON.parse(process.env.LSP_TOOL_BENCH_QUERIES ?? '[]') as Query[];
+  const report: Record<string, unknown> = { workload: process.env.LSP_TOOL_BENCH_WORKLOAD };
+  const extension = vscode.extensions.getExtension<LspToolApi>('lsp-tool.lsp-tool')!;
+  const [activationMs, api] = await time(() => extension.activate());
+  report.activationMs = activationMs;
+  await vscode.workspace.getConfiguration('lspTool').update('followAlong', false, vscode.ConfigurationTarget.Global);
+
+  // Cold start: our tool and the raw provider fired together on a just-opened project.
+  const refs = queries.find((q) => q.operation === 'findReferences');
+  if (refs) {
+    const uri = resolveUri(refs.file_path);
+    const position = new vscode.Position(refs.line - 1, refs.character - 1);
+    await vscode.workspace.openTextDocument(uri);
+    const [[toolMs, toolResult], [rawMs, rawFirst]] = await Promise.all([
+      time(() => api.query(refs)),
+      time(() => vscode.commands.executeCommand(COMMAND.findReferences, uri, position)),
+    ]);
+    await new Promise((r) => setTimeout(r, 5000));
+    const settled = countOf(await vscode.commands.executeCommand(COMMAND.findReferences, uri, position));
+    const toolCount = toolResult.kind === 'locations' ? toolResult.locations.length : 0;
+    report.coldStart = { toolMs, toolCount, toolCompleteness: toolResult.completeness, rawFirstMs: rawMs, rawFirstCount: countOf(rawFirst), settledCount: settled, toolComplete: toolCount === settled, rawFirstComplete: countOf(rawFirst) === settled };
+  }
+
+  // Warm: tool invoke vs the raw provider call for the same query, interleaved.
+  const operations: Record<string, unknown>[] = [];
+  for (const q of queries) {
+    const uri = resolveUri(q.file_path);
+    const position = new vscode.Position(q.line - 1, q.character - 1);
+    const input = { operation: q.operation, file_path: q.file_path, line: q.line, character: q.character };
+    for (let i = 0; i < 3; i++) {
+      await invokeText('lsp', input);
+      await vscode.commands.executeCommand(COMMAND[q.operation], uri, position);
+    }
+    const raw: number[] = [];
+    const tool: number[] = [];
+    let count = 0;
+    let chars = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const [r, value] = await time(() => vscode.commands.executeCommand(COMMAND[q.operation], uri, position));
+      const [t, text] = await time(() => invokeText('lsp', input));
+      raw.push(r);
+      tool.push(t);
+      count = countOf(value);
+      chars = text.length;
+    }
+    const rawStat = stat(raw);
+    const toolStat = stat(tool);
+    operations.push({ label: q.label, operation: q.operation, raw: rawStat, tool: toolStat, ratio: toolStat.median / rawStat.median, locations: count, textChars: chars });
+  }
+  report.operations = operations;
+
+  // The built-in usages tool on the same symbol, when this VS Code has it.
+  const usages = vscode.lm.tools.find((t) => t.name === 'vscode_listCodeUsages');
+  if (usages && refs) {
+    const schema = usages.inputSchema as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    const uri = resolveUri(refs.file_path);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const lineText = document.lineAt(refs.line - 1).text;
+    const symbol = /[\p{L}_$][\p{L}\p{N}_$]*/u.exec(lineText.slice(refs.character - 1))?.[0] ?? '';
+    const input: Record<string, unknown> = {};
+    for (const key of Object.keys(schema?.properties ?? {})) {
+      if (/symbol|name/i.test(key)) input[key] = symbol;
+      else if (/uri|file|path/i.test(key)) input[key] = uri.toString();
+      else if (/lineContent|line_content/i.test(key)) input[key] = lineText;
+    }
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    let theirText = '';
+    let theirError: string | undefined;
+    for (let i = 0; i < RUNS; i++) {
+      ours.push((await time(() => invokeText('lsp', { operation: 'findReferences', file_path: refs.file_path, line: refs.line, character: refs.character })))[0]);
+      try {
+        const [ms, text] = await time(() => invokeText('vscode_listCodeUsages', input));
+        theirs.push(ms);
+        theirText = text;
+      } catch (err) {
+        theirError = String(err);
+        break;
+      }
+    }
+    const ourResult = await api.query({ operation: 'findReferences', file_path: refs.file_path, line: refs.line, character: refs.character });
+    report.usages = {
+      schema: usages.inputSchema,
+      input,
+      ours: stat(ours),
+      theirs: theirs.length ? stat(theirs) : undefined,
+      ourLocations: ourResult.kind === 'locations' ? ourResult.locations.length : 0,
+      theirLocations: (theirText.match(/(?:^|\s|\()(?:[\w./-]+\.ts|file:\/\/\S+)(?::|#L| line )\d+/gm) ?? []).length,
+      theirTextSample: theirText.slice(0, 600),
+      theirChars: theirText.length,
+      ourChars: (await invokeText('lsp', { operation: 'findReferences', file_path: refs.file_path, line: refs.line, character: refs.character })).length,
+      theirError,
+    };
+  }
+
+  // Card: query to first rows painted, for 100 and 5,000 locations (fixture only).
+  if (process.env.LSP_TOOL_BENCH_CARD === '1') {
+    await vscode.commands.executeCommand('lspTool.showCard');
+    await new Promise((r) => setTimeout(r, 3000));
+    const card: Record<string, unknown> = {};
+    for (const [label, file] of [['100', 'basic/fault/hundred.lspfault'], ['5000', 'basic/fault/many.lspfault']] as const) {
+      const webview: number[] = [];
+      const endToEnd: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const started = performance.now();
+        const rendered = new Promise<{ firstPaintMs: number }>((resolve) => {
+          const sub = api.card.onDidRender((m) => {
+            sub.dispose();
+            resolve(m);
+          });
+        });
+        await invokeText('lsp', { operation: 'findReferences', file_path: file, line: 1, character: 1 });
+        const metrics = await rendered;
+        endToEnd.push(performance.now() - started);
+        webview.push(metrics.firstPaintMs);
+      }
+      card[label] = { webviewFirstPaint: stat(webview), queryToFirstPaint: stat(endToEnd) };
+    }
+    report.card = card;
+  }
+  fs.writeFileSync(out, JSON.stringify(report, null, 2));
+  const results = process.env.LSP_TOOL_TEST_RESULTS;
+  if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: `bench ${String(report.workload)}`, state: 'passed', durationMs: 0 }] }));
+}
