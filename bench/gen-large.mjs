@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const LARGE = { seed: 20261130, files: 2000, chainDepth: 24 };
+export const LARGE = { seed: 20261130, files: 2000, chainDepth: 24, layout: 2 };
 
 function mulberry32(seed) {
   let a = seed >>> 0;
@@ -43,7 +43,7 @@ export function generateLarge(root) {
     const calls = 4 + Math.floor(random() * 4);
     references += calls + 1;
     const body = Array.from({ length: calls }, (_, k) => `  total += hub(${k} + seed);`).join('\n');
-    let text = `import { hub } from '../../core/hub';\n\nexport function work${i}(seed: number): number {\n  let total = 0;\n${body}\n  return total;\n}\n`;
+    let text = `import { hub } from '../core/hub';\n\nexport function work${i}(seed: number): number {\n  let total = 0;\n${body}\n  return total;\n}\n`;
     if (i % 50 === 0) {
       // A long line (several thousand characters) with many references on it.
       const terms = Array.from({ length: 200 }, (_, k) => `hub(${k})`).join(' + ');

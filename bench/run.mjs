@@ -78,7 +78,7 @@ const sizes = {
   vsix: statSync(join(repo, `lsp-tool-${pkg.version}.vsix`)).size,
 };
 const render = renderBench();
-const large = generateLarge(join(cacheRoot(), `large-ts-${LARGE.seed}-${LARGE.files}`));
+const large = generateLarge(join(cacheRoot(), `large-ts-${LARGE.seed}-${LARGE.files}-v${LARGE.layout}`));
 const workloads = [
   await workload('fixture', {
     folder: join(repo, 'test', 'fixtures', 'basic'),
@@ -112,11 +112,13 @@ const workloads = [
 const lines = [];
 const budgets = [];
 lines.push(`lsp-tool benchmark: ${new Date().toISOString()}, ${RUNS} warm runs per measure (median [min–max])`, '');
-lines.push('| workload | query | raw provider | lsp tool | tool/raw | locations |', '|---|---|---|---|---|---|');
+lines.push('Columns: the raw `vscode.execute*Provider` call; `lm.invokeTool(\'lsp\')`; the tool service floor (an invocation our parser rejects at once: VS Code\'s own round trip); our pipeline called directly (`lspTool.query`, same code as invoke, no tool service).', '');
+lines.push('| workload | query | raw provider | lm.invokeTool | tool-service floor | pipeline direct | invoke/raw | (invoke−floor)/raw | direct/raw | locations |', '|---|---|---|---|---|---|---|---|---|---|');
 for (const w of workloads) {
   for (const op of w.operations ?? []) {
-    lines.push(`| ${w.workload} | ${op.label} | ${ms(op.raw.median)} [${op.raw.min.toFixed(1)}–${op.raw.max.toFixed(1)}] | ${ms(op.tool.median)} [${op.tool.min.toFixed(1)}–${op.tool.max.toFixed(1)}] | ${op.ratio.toFixed(2)} | ${op.locations} |`);
-    budgets.push([`invoke/raw ≤ 1.10: ${w.workload} ${op.label}`, op.ratio <= 1.1, op.ratio.toFixed(2)]);
+    const range = (x) => `${ms(x.median)} [${x.min.toFixed(1)}–${x.max.toFixed(1)}]`;
+    lines.push(`| ${w.workload} | ${op.label} | ${range(op.raw)} | ${range(op.tool)} | ${ms(op.floor.median)} | ${range(op.direct)} | ${op.ratio.toFixed(2)} | ${op.ourRatio.toFixed(2)} | ${op.directRatio.toFixed(2)} | ${op.locations} |`);
+    budgets.push([`invoke/raw ≤ 1.10: ${w.workload} ${op.label}`, op.ratio <= 1.1, `${op.ratio.toFixed(2)} (without the tool-service floor: ${op.ourRatio.toFixed(2)}; direct: ${op.directRatio.toFixed(2)})`]);
   }
 }
 lines.push('', '| workload | lsp findReferences | vscode_listCodeUsages | locations (ours / theirs) | text chars (ours / theirs) |', '|---|---|---|---|---|');
@@ -137,7 +139,7 @@ const growth = render[100000].perLocationUs / render[1000].perLocationUs;
 budgets.push(['render 100,000 locations ≤ 50 ms', render[100000].median <= 50, ms(render[100000].median)]);
 budgets.push(['render growth linear (per-location cost 100k/1k ≤ 2)', growth <= 2, growth.toFixed(2)]);
 const fixture = workloads[0];
-lines.push('', `activation: ${ms(fixture.activationMs)}; dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
+lines.push('', `activation: ${ms(fixture.activationMs)} inside the extension (module evaluation to the end of activate()); ${ms(fixture.activationCallMs)} for the whole extension.activate() call; dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
 budgets.push(['activation ≤ 20 ms', fixture.activationMs <= 20, ms(fixture.activationMs)]);
 budgets.push(['dist/extension.js ≤ 100 KB', sizes.extensionJs <= 100 * 1024, `${(sizes.extensionJs / 1024).toFixed(1)} KB`]);
 if (fixture.card) {

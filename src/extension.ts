@@ -13,7 +13,11 @@ import { LspTool } from './tool/lspTool';
 import type { LspToolInput } from './tool/parse';
 import { QueryPipeline } from './tool/pipeline';
 
+const moduleLoadedAt = performance.now();
+
 export interface LspToolApi {
+  /** Milliseconds from this module's evaluation to the end of activate(). */
+  readonly activationMs: number;
   /** The structured twin of the tool: same input, the canonical value as output. */
   query(input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult>;
   /** The registered language-model tool itself, for hosts that embed it. */
@@ -39,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     onQuery: (outcome) => void presenter.present(outcome, 'tool').catch((err: unknown) => log.error(String(err))),
   });
   const api: LspToolApi = {
+    activationMs: 0,
     query: async (input, token) => (await pipeline.execute(input, token)).result,
     tool,
     card,
@@ -55,8 +60,9 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
       if (e.affectsConfiguration('lspTool')) settings();
     }),
   );
-  log.info('activated');
-  return api;
+  const activationMs = performance.now() - moduleLoadedAt;
+  log.info(`activated in ${activationMs.toFixed(1)}ms`);
+  return { ...api, activationMs };
 }
 
 export function deactivate(): void {}

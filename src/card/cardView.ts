@@ -96,6 +96,11 @@ export class CardView implements vscode.WebviewViewProvider, vscode.Disposable {
     if (this.view && this.ready) void this.view.webview.postMessage(message);
   }
 
+  /** Queries shown so far (bounded by HISTORY_LIMIT). */
+  get historySize(): number {
+    return this.history.length;
+  }
+
   show(entry: CardEntry): void {
     this.history.push(entry);
     if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);

@@ -19,16 +19,21 @@ export function toCardEntry(input: EntryInput): CardEntry {
   const base = { id: input.id, title: input.title, operation: input.operation, source: input.source, completeness: result.completeness, notes: input.notes };
   if (result.kind === 'hover') return { ...base, result: { kind: 'hover', markdown: result.hover?.contents ?? null } };
   const groups = new Map<string, CardGroup>();
+  const byUri = new Map<string, CardGroup>();
   for (const location of result.locations) {
-    const path = displayPath(location.uri, result.resolvedWorkspaceUri, input.roots);
-    let group = groups.get(path);
+    let group = byUri.get(location.uri);
     if (!group) {
-      group = { path, rows: [] };
-      groups.set(path, group);
+      const path = displayPath(location.uri, result.resolvedWorkspaceUri, input.roots);
+      group = groups.get(path);
+      if (!group) {
+        group = { path, uri: location.uri, rows: [] };
+        groups.set(path, group);
+      }
+      byUri.set(location.uri, group);
     }
     const source = input.preview?.(location);
     group.rows.push({
-      uri: location.uri,
+      ...(location.uri === group.uri ? {} : { uri: location.uri }),
       line: location.range.start.line + 1,
       character: location.range.start.character + 1,
       ...(source === undefined ? {} : { preview: previewText(source) }),

@@ -4,7 +4,8 @@ import type { Completeness, LspOperation } from '../seam/types';
 export type QuerySource = 'tool' | 'command' | 'participant';
 
 export interface CardRow {
-  uri: string;
+  /** Only when it differs from the group's URI (keeps 5,000-row messages small). */
+  uri?: string;
   /** One-based, as shown. */
   line: number;
   character: number;
@@ -13,6 +14,7 @@ export interface CardRow {
 
 export interface CardGroup {
   path: string;
+  uri: string;
   rows: CardRow[];
 }
 
@@ -42,6 +44,8 @@ export type FromCard =
   | { type: 'rendered'; id: number; rows: number; firstPaintMs: number };
 
 export const HISTORY_LIMIT = 50;
+/** Rows persisted with setState across all history entries; older entries keep their summary only. */
+export const PERSISTED_ROWS_LIMIT = 10_000;
 
 export function isFromCard(value: unknown): value is FromCard {
   if (typeof value !== 'object' || value === null) return false;

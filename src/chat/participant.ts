@@ -119,7 +119,7 @@ export function registerParticipant(extensionUri: vscode.Uri, tool: LspTool): vs
           for (const row of group.rows) {
             const start = new vscode.Position(row.line - 1, row.character - 1);
             stream.markdown('- ');
-            stream.anchor(new vscode.Location(vscode.Uri.parse(row.uri, true), start), `${group.path}:${row.line}:${row.character}`);
+            stream.anchor(new vscode.Location(vscode.Uri.parse(row.uri ?? group.uri, true), start), `${group.path}:${row.line}:${row.character}`);
             stream.markdown(text(` ${row.line}:${row.character}${row.preview ? `  ${row.preview}` : ''}`));
             stream.markdown('\n');
           }

@@ -3,15 +3,21 @@
 import type { Budget } from './budget';
 
 export interface ReadinessTuning {
-  /** How long a non-empty answer must stay unchanged before it is trusted. */
+  /** How long a non-empty answer must stay unchanged before it is trusted (at least). */
   stableMs: number;
+  /**
+   * The window also grows with how long the server took to answer at all: a server that needed
+   * seconds to start is still loading, and its partial answers can stay unchanged for seconds
+   * (measured: rxjs held 12 of 115 references for about 2 s).
+   */
+  loadFactor: number;
   /** How long an empty answer must stay empty (servers answer nothing while loading). */
   emptyStableMs: number;
   firstDelayMs: number;
   maxDelayMs: number;
 }
 
-export const DEFAULT_TUNING: ReadinessTuning = { stableMs: 1200, emptyStableMs: 3000, firstDelayMs: 100, maxDelayMs: 800 };
+export const DEFAULT_TUNING: ReadinessTuning = { stableMs: 1200, loadFactor: 1.5, emptyStableMs: 3000, firstDelayMs: 100, maxDelayMs: 800 };
 
 export interface Settled<T> {
   value: T;
@@ -35,8 +41,9 @@ export async function settle<T>(
   let lastChange = Date.now();
   let samples = 1;
   let delay = tuning.firstDelayMs;
+  const loadWindow = lastCallMs * tuning.loadFactor;
   for (;;) {
-    const window = isEmpty(value) ? tuning.emptyStableMs : tuning.stableMs;
+    const window = Math.max(isEmpty(value) ? tuning.emptyStableMs : tuning.stableMs, loadWindow);
     if (Date.now() - lastChange >= window && samples >= 3) {
       return { value, stable: true, samples, waitedMs: Date.now() - started };
     }

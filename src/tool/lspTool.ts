@@ -1,7 +1,7 @@
 // The language-model tool `lsp`: prepareInvocation (title, outside-workspace confirmation) and invoke.
 import * as vscode from 'vscode';
 import type { LspToolSettings } from '../configValues';
-import { resolveFile } from '../workspace/resolveFile';
+import { resolveFile, type ResolvedFile } from '../workspace/resolveFile';
 import type { LspToolInput } from './parse';
 import type { QueryOutcome, QueryPipeline } from './pipeline';
 
@@ -31,6 +31,9 @@ export class LspTool implements vscode.LanguageModelTool<LspToolInput> {
     return outcome;
   }
 
+  /** prepareInvocation's resolution, reused by the invoke that follows it (one stat, not two). */
+  private prepared: { filePath: string; file: ResolvedFile; at: number } | undefined;
+
   async prepareInvocation(
     options: vscode.LanguageModelToolInvocationPrepareOptions<LspToolInput>,
   ): Promise<vscode.PreparedToolInvocation> {
@@ -38,6 +41,7 @@ export class LspTool implements vscode.LanguageModelTool<LspToolInput> {
     if (this.deps.settings().outsideWorkspace !== 'ask' || typeof options.input?.file_path !== 'string') return prepared;
     try {
       const file = await resolveFile(options.input.file_path);
+      this.prepared = { filePath: options.input.file_path, file, at: Date.now() };
       if (!file.inside) {
         prepared.confirmationMessages = {
           title: vscode.l10n.t('Query a file outside the workspace?'),
@@ -56,7 +60,10 @@ export class LspTool implements vscode.LanguageModelTool<LspToolInput> {
     options: vscode.LanguageModelToolInvocationOptions<LspToolInput>,
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
-    const outcome = await this.deps.pipeline.execute(options.input, token);
+    const prepared = this.prepared;
+    this.prepared = undefined;
+    const reuse = prepared && prepared.filePath === options.input?.file_path && Date.now() - prepared.at < 2000 ? prepared.file : undefined;
+    const outcome = await this.deps.pipeline.execute(options.input, token, reuse);
     this.recent.set(JSON.stringify(options.input), outcome);
     if (this.recent.size > RECENT_LIMIT) this.recent.delete(this.recent.keys().next().value!);
     this.deps.onQuery?.(outcome);

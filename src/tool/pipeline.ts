@@ -4,7 +4,7 @@ import { createBudget } from '../seam/budget';
 import type { LspLocation, LspOperation, LspPosition, LspQueryResult } from '../seam/types';
 import type { VscodeSeam } from '../seam/vscodeSeam';
 import type { LspToolSettings } from '../configValues';
-import { resolveFile } from '../workspace/resolveFile';
+import { resolveFile, type ResolvedFile } from '../workspace/resolveFile';
 import { LspToolError } from './errors';
 import { parseLspArgs } from './parse';
 import { alignToCodePoint, describeIdentifiers, identifierAt, snapToSymbol } from './position';
@@ -38,12 +38,13 @@ function roots(): WorkspaceRoot[] {
 export class QueryPipeline {
   constructor(private readonly deps: PipelineDeps) {}
 
-  async execute(input: unknown, token?: vscode.CancellationToken): Promise<QueryOutcome> {
+  /** `resolved`: the file as prepareInvocation just resolved it, to skip a second resolution. */
+  async execute(input: unknown, token?: vscode.CancellationToken, resolved?: ResolvedFile): Promise<QueryOutcome> {
     const args = parseLspArgs(input);
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const file = await budget.race(resolveFile(args.filePath));
+      const file = resolved ?? (await budget.race(resolveFile(args.filePath)));
       if (!file.inside && settings.outsideWorkspace === 'deny') {
         throw new LspToolError(
           'LSP_OUTSIDE_WORKSPACE_DENIED',

@@ -119,8 +119,14 @@ export function formatLocations(locations: readonly LspLocation[], options: Loca
   const shown = locations.slice(0, maxLocations);
   const omitted = locations.length - shown.length;
   const groups = new Map<string, string[]>();
+  // Locations cluster in few files: compute each file's display path once.
+  const paths = new Map<string, string>();
   for (const location of shown) {
-    const file = displayPath(location.uri, options.resolvedWorkspaceUri, options.roots);
+    let file = paths.get(location.uri);
+    if (file === undefined) {
+      file = displayPath(location.uri, options.resolvedWorkspaceUri, options.roots);
+      paths.set(location.uri, file);
+    }
     let entry = `${file}:${location.range.start.line + 1}:${location.range.start.character + 1}`;
     const source = options.preview?.(location);
     if (source !== undefined) entry += `: ${previewText(source)}`;
@@ -129,7 +135,7 @@ export function formatLocations(locations: readonly LspLocation[], options: Loca
     else groups.set(file, [entry]);
   }
   const lines: string[] = [];
-  for (const group of groups.values()) lines.push(...group);
+  for (const group of groups.values()) for (const line of group) lines.push(line);
   if (omitted > 0) lines.push(`… ${omitted} more location${omitted === 1 ? '' : 's'} omitted (limit ${maxLocations}).`);
   return withNotes(lines.join('\n'), options.notes, maxResultChars, 'locations');
 }

@@ -1,6 +1,6 @@
 // The search card's script (runs in the webview). DOM is built with textContent only.
 import type { CardEntry, FromCard, ToCard } from '../card/protocol';
-import { HISTORY_LIMIT } from '../card/protocol';
+import { HISTORY_LIMIT, PERSISTED_ROWS_LIMIT } from '../card/protocol';
 import { markdownToBlocks, type Block, type Inline } from '../card/markdown';
 
 interface VsCodeApi {
@@ -143,7 +143,7 @@ const CHUNK = 1000;
       });
       for (const r of group.rows) {
         work.push(() => {
-          const row = rowNode(r.uri, r.line, r.character, r.preview);
+          const row = rowNode(r.uri ?? group.uri, r.line, r.character, r.preview);
           rows.push(row);
           return row;
         });
@@ -207,8 +207,19 @@ const CHUNK = 1000;
     else renderHover(entry);
   }
 
+  /** Persists the history with a bounded number of rows: the newest entries keep theirs. */
   function persist(): void {
-    vscode.setState(state);
+    let budget = PERSISTED_ROWS_LIMIT;
+    const entries = [...state.entries].reverse().map((entry) => {
+      if (entry.result.kind !== 'locations') return entry;
+      const rows = entry.result.groups.reduce((n, g) => n + g.rows.length, 0);
+      if (rows <= budget) {
+        budget -= rows;
+        return entry;
+      }
+      return { ...entry, result: { ...entry.result, groups: [] }, notes: [...entry.notes, 'The rows of this older query were not kept; run it again.'] };
+    });
+    vscode.setState({ entries: entries.reverse(), index: state.index });
   }
 
   content.addEventListener('click', (e) => {

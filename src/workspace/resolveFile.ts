@@ -30,6 +30,18 @@ async function statOf(uri: vscode.Uri): Promise<vscode.FileStat | undefined> {
   }
 }
 
+/** A NUL byte in the first 8 KB marks binary content, as VS Code and git judge it. */
+async function isBinary(uri: vscode.Uri): Promise<boolean> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open) return false;
+  try {
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    return bytes.subarray(0, 8192).includes(0);
+  } catch {
+    return false;
+  }
+}
+
 export function owningFolder(uri: vscode.Uri): vscode.WorkspaceFolder | undefined {
   const text = uri.toString();
   let best: vscode.WorkspaceFolder | undefined;
@@ -80,10 +92,18 @@ async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder
   return existing.length === 1 ? existing : [vscode.Uri.joinPath(roots[0]!.uri, ...ref.segments)];
 }
 
+/** The seed's document limit: larger files are not source a language server should be asked about. */
+export const MAX_DOCUMENT_BYTES = 4_000_000;
+
 export async function resolveFile(raw: string): Promise<ResolvedFile> {
   const roots = folders();
-  const [uri] = await candidatesFor(raw, roots);
-  const stat = uri ? await statOf(uri) : undefined;
+  let [uri] = await candidatesFor(raw, roots);
+  let stat = uri ? await statOf(uri) : undefined;
+  if (!stat && raw.includes('\\') && classifyPath(raw).kind === 'relative') {
+    // A Windows-style relative path on a POSIX host: try it with forward slashes.
+    [uri] = await candidatesFor(raw.replace(/\\/g, '/'), roots);
+    stat = uri ? await statOf(uri) : undefined;
+  }
   if (!uri || !stat) {
     throw new LspToolError(
       'LSP_FILE_NOT_FOUND',
@@ -92,6 +112,15 @@ export async function resolveFile(raw: string): Promise<ResolvedFile> {
   }
   if (stat.type & vscode.FileType.Directory) {
     throw new LspToolError('LSP_NOT_A_FILE', `file_path "${raw}" is a directory, not a file. Pass the path of a source file inside it.`);
+  }
+  if (stat.size > MAX_DOCUMENT_BYTES) {
+    throw new LspToolError(
+      'LSP_FILE_TOO_LARGE',
+      `file_path "${raw}" is ${stat.size} bytes, over the ${MAX_DOCUMENT_BYTES}-byte limit for a source file. Query a source file instead, or use text search.`,
+    );
+  }
+  if (await isBinary(uri)) {
+    throw new LspToolError('LSP_NOT_A_FILE', `file_path "${raw}" is a binary file, not source text. Pass the path of a source file.`);
   }
   const folder = owningFolder(uri);
   return { uri, folder, inside: folder !== undefined && (await realInside(uri, roots)) };

@@ -56,14 +56,28 @@ function countOf(raw: unknown): number {
 }
 
 export async function run(): Promise<void> {
+  try {
+    await measureAll();
+  } catch (err) {
+    // Report the failure to the runner instead of leaving it waiting for results.
+    const results = process.env.LSP_TOOL_TEST_RESULTS;
+    if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: 'bench', state: 'failed', durationMs: 0, error: String((err as Error).stack ?? err) }] }));
+    throw err;
+  }
+}
+
+async function measureAll(): Promise<void> {
   const out = process.env.LSP_TOOL_BENCH_OUT!;
+  const progress = (step: string): void => fs.appendFileSync(`${out}.progress`, `${new Date().toISOString()} ${step}\n`);
   const queries = JSON.parse(process.env.LSP_TOOL_BENCH_QUERIES ?? '[]') as Query[];
   const report: Record<string, unknown> = { workload: process.env.LSP_TOOL_BENCH_WORKLOAD };
   const extension = vscode.extensions.getExtension<LspToolApi>('lsp-tool.lsp-tool')!;
   const [activationMs, api] = await time(() => extension.activate());
-  report.activationMs = activationMs;
+  report.activationCallMs = activationMs;
+  report.activationMs = api.activationMs;
   await vscode.workspace.getConfiguration('lspTool').update('followAlong', false, vscode.ConfigurationTarget.Global);
 
+  progress('activated');
   // Cold start: our tool and the raw provider fired together on a just-opened project.
   const refs = queries.find((q) => q.operation === 'findReferences');
   if (refs) {
@@ -80,6 +94,7 @@ export async function run(): Promise<void> {
     report.coldStart = { toolMs, toolCount, toolCompleteness: toolResult.completeness, rawFirstMs: rawMs, rawFirstCount: countOf(rawFirst), settledCount: settled, toolComplete: toolCount === settled, rawFirstComplete: countOf(rawFirst) === settled };
   }
 
+  progress('cold start done');
   // Warm: tool invoke vs the raw provider call for the same query, interleaved.
   const operations: Record<string, unknown>[] = [];
   for (const q of queries) {
@@ -92,22 +107,39 @@ export async function run(): Promise<void> {
     }
     const raw: number[] = [];
     const tool: number[] = [];
+    const direct: number[] = [];
+    const floor: number[] = [];
     let count = 0;
     let chars = 0;
     for (let i = 0; i < RUNS; i++) {
       const [r, value] = await time(() => vscode.commands.executeCommand(COMMAND[q.operation], uri, position));
       const [t, text] = await time(() => invokeText('lsp', input));
+      const [d] = await time(() => api.query(input));
+      // The tool service's own round trip: an invocation our parser rejects at once.
+      const [f] = await time(() => invokeText('lsp', { ...input, line: 0 }).catch(() => ''));
       raw.push(r);
       tool.push(t);
+      direct.push(d);
+      floor.push(f);
       count = countOf(value);
       chars = text.length;
     }
+    progress(`warm ${q.label} done`);
     const rawStat = stat(raw);
     const toolStat = stat(tool);
-    operations.push({ label: q.label, operation: q.operation, raw: rawStat, tool: toolStat, ratio: toolStat.median / rawStat.median, locations: count, textChars: chars });
+    const directStat = stat(direct);
+    const floorStat = stat(floor);
+    operations.push({
+      label: q.label, operation: q.operation, raw: rawStat, tool: toolStat, direct: directStat, floor: floorStat,
+      ratio: toolStat.median / rawStat.median,
+      directRatio: directStat.median / rawStat.median,
+      ourRatio: (toolStat.median - floorStat.median) / rawStat.median,
+      locations: count, textChars: chars,
+    });
   }
   report.operations = operations;
 
+  progress('warm done');
   // The built-in usages tool on the same symbol, when this VS Code has it.
   const usages = vscode.lm.tools.find((t) => t.name === 'vscode_listCodeUsages');
   if (usages && refs) {
@@ -117,11 +149,12 @@ export async function run(): Promise<void> {
     const lineText = document.lineAt(refs.line - 1).text;
     const symbol = /[\p{L}_$][\p{L}\p{N}_$]*/u.exec(lineText.slice(refs.character - 1))?.[0] ?? '';
     const input: Record<string, unknown> = {};
-    for (const key of Object.keys(schema?.properties ?? {})) {
-      if (/symbol|name/i.test(key)) input[key] = symbol;
-      else if (/uri|file|path/i.test(key)) input[key] = uri.toString();
-      else if (/lineContent|line_content/i.test(key)) input[key] = lineText;
-    }
+    const props = schema?.properties ?? {};
+    if ('symbol' in props) input.symbol = symbol;
+    // Its schema takes either a full `uri` or a workspace-relative `filePath`, not both.
+    if ('uri' in props) input.uri = uri.toString();
+    else if ('filePath' in props) input.filePath = refs.file_path;
+    if ('lineContent' in props) input.lineContent = lineText;
     const ours: number[] = [];
     const theirs: number[] = [];
     let theirText = '';
@@ -152,12 +185,13 @@ export async function run(): Promise<void> {
     };
   }
 
+  progress('usages done');
   // Card: query to first rows painted, for 100 and 5,000 locations (fixture only).
   if (process.env.LSP_TOOL_BENCH_CARD === '1') {
     await vscode.commands.executeCommand('lspTool.showCard');
     await new Promise((r) => setTimeout(r, 3000));
     const card: Record<string, unknown> = {};
-    for (const [label, file] of [['100', 'basic/fault/hundred.lspfault'], ['5000', 'basic/fault/many.lspfault']] as const) {
+    for (const [label, file] of [['100', 'fault/hundred.lspfault'], ['5000', 'fault/many.lspfault']] as const) {
       const webview: number[] = [];
       const endToEnd: number[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -169,10 +203,14 @@ export async function run(): Promise<void> {
           });
         });
         await invokeText('lsp', { operation: 'findReferences', file_path: file, line: 1, character: 1 });
-        const metrics = await rendered;
+        const metrics = await Promise.race([rendered, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the card did not render in 20 s')), 20_000))]).catch(async (err: unknown) => {
+          await fetch(process.env.LSP_TOOL_PAGE_RPC!, { method: 'POST', body: JSON.stringify({ op: 'screenshot', name: 'bench-card-timeout' }) });
+          throw err;
+        });
         endToEnd.push(performance.now() - started);
         webview.push(metrics.firstPaintMs);
       }
+      progress(`card ${label} done`);
       card[label] = { webviewFirstPaint: stat(webview), queryToFirstPaint: stat(endToEnd) };
     }
     report.card = card;

@@ -50,7 +50,7 @@ export { runCleanups };
  * @param {{ settings?: object, env?: Record<string,string>, extraArgs?: string[], log?: (s: string) => void, host?: string }} options
  */
 export async function startServer(options = {}) {
-  const paths = provision();
+  const paths = provision(options.vscodeVersion);
   const tmp = mkdtempSync(join(tmpdir(), 'lsp-tool-host-'));
   onCleanup(() => rmSync(tmp, { recursive: true, force: true }));
   const userDir = join(tmp, 'user');
@@ -128,8 +128,8 @@ function check(r, what) {
 }
 
 /** Packages each extension folder (vsce) and installs the VSIX files into a fresh extensions dir. */
-export function installExtensions(folders, vsixFiles = []) {
-  const paths = provision();
+export function installExtensions(folders, vsixFiles = [], vscodeVersion = undefined) {
+  const paths = provision(vscodeVersion);
   const dir = mkdtempSync(join(tmpdir(), 'lsp-tool-extensions-'));
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
   const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');

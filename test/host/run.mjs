@@ -19,20 +19,23 @@ function listFiles(dir) {
 
 /** Errors the extension host logged about our extension (activation failures, uncaught errors). */
 function extensionErrors(serverDataDir) {
-  return listFiles(join(serverDataDir, 'logs'))
-    .filter((f) => /exthost.*\.log$|remoteexthost\.log$/i.test(f))
+  const logs = listFiles(serverDataDir).filter((f) => /exthost.*\.log$|remoteexthost\.log$/i.test(f));
+  // No log at all means we looked in the wrong place: that must fail, not pass.
+  if (!logs.some((f) => /remoteexthost\.log$/.test(f))) return [`no extension host log found under ${serverDataDir}`];
+  return logs
     .flatMap((f) => readFileSync(f, 'utf8').split('\n'))
     .filter((line) => /\[error\]/i.test(line) && /lsp-tool/i.test(line));
 }
 
-export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], env = {}, settings = {} }) {
+export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], env = {}, settings = {}, vscodeVersion }) {
   const resultsFile = join(process.env.TMPDIR ?? '/tmp', `lsp-tool-results-${process.pid}-${Date.now()}.json`);
   // The workbench honours one extensionDevelopmentPath; test-only extensions are installed instead.
-  const extensionsDir = installExtensions(testExtensions);
+  const extensionsDir = installExtensions(testExtensions, [], vscodeVersion);
   let page;
   const rpc = await startPageRpc(() => page, join(repo, 'test-results', label.replace(/[^a-z0-9]+/gi, '-')));
   onCleanup(() => rpc.close());
   const server = await startServer({
+    vscodeVersion,
     extraArgs: ['--extensions-dir', extensionsDir],
     env: { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...env },
     settings,
@@ -69,7 +72,8 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
   if (!results?.done) {
     records.push({ title: `${label}: the suite finished within ${TIMEOUT_MS / 1000}s`, state: 'failed', error: 'timed out waiting for mocha results' });
   }
-  const errors = extensionErrors(server.serverDataDir);
+  // The server writes extension host logs under the user data dir; search all of its temp folder.
+  const errors = extensionErrors(server.tmp);
   records.push(errors.length === 0
     ? { title: `${label}: the extension host logged no error for lsp-tool`, state: 'passed' }
     : { title: `${label}: the extension host logged no error for lsp-tool`, state: 'failed', error: errors.join('\n') });

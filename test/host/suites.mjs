@@ -18,6 +18,16 @@ export const SUITES = [
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider'), join(repo, 'test', 'extensions', 'scripted-model')],
     testsEntry: entry,
   },
+  // The oldest VS Code engines.vscode claims, and one between: the same suite minus chat (whose
+  // test-only model needs the language model chat provider API, stable from 1.104).
+  ...['1.117.0', '1.100.3'].map((vscodeVersion) => ({
+    label: `VS Code ${vscodeVersion}`,
+    vscodeVersion,
+    env: { LSP_TOOL_TEST_GREP: `${TAGGED}|@chat`, LSP_TOOL_TEST_GREP_INVERT: '1' },
+    workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
+    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
+    testsEntry: entry,
+  })),
   {
     label: 'empty window',
     env: { LSP_TOOL_TEST_GREP: '@empty' },

@@ -135,7 +135,7 @@ suite('search card, commands and follow-along', () => {
   });
 });
 
-suite('@lsp chat participant', () => {
+suite('@chat @lsp chat participant', () => {
   suiteSetup(activateExtension);
   teardown(async function () {
     if (this.currentTest?.state === 'failed') await page('screenshot', { name: `failed-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}` });

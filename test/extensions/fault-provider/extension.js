@@ -33,6 +33,16 @@ function activate(context) {
   context.subscriptions.push(
     vscode.languages.registerDefinitionProvider(selector, { provideDefinition: behave }),
     vscode.languages.registerReferenceProvider(selector, { provideReferences: behave }),
+    vscode.languages.registerHoverProvider(selector, {
+      provideHover(document, position) {
+        const word = document.lineAt(position.line).text.trim();
+        if (word !== 'inject') return behave(document, position) && undefined;
+        // Provider text that tries to become markup, script or a javascript: link in the card.
+        return new vscode.Hover(new vscode.MarkdownString(
+          '<script>window.__pwned = 1</script>\n\n[click me](javascript:window.__pwned=2) <img src=x onerror="window.__pwned=3"> **bold**',
+        ));
+      },
+    }),
     vscode.commands.registerCommand('faultFixture.calls', () => ({ calls, late })),
   );
 }
