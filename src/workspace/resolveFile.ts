@@ -59,11 +59,18 @@ function describeFolders(list: readonly vscode.WorkspaceFolder[]): string {
 async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder[]): Promise<vscode.Uri[]> {
   const ref = classifyPath(raw);
   if (ref.kind === 'uri') {
+    let uri: vscode.Uri;
     try {
-      return [vscode.Uri.parse(ref.uri, true)];
+      uri = vscode.Uri.parse(ref.uri, true);
     } catch (err) {
       throw new LspToolError('LSP_INVALID_ARGUMENT', `file_path "${raw}" is not a valid URI (${String(err)}). Pass a workspace-relative path instead.`);
     }
+    // Only schemes the workspace lives on: never ask a network file system (https:, ...) anything.
+    const allowed = new Set(['file', 'untitled', ...roots.map((f) => f.uri.scheme)]);
+    if (!allowed.has(uri.scheme)) {
+      throw new LspToolError('LSP_INVALID_ARGUMENT', `file_path uses the "${uri.scheme}" scheme, which is not a workspace file system. Pass a workspace-relative path, an absolute path or a file: URI.`);
+    }
+    return [uri];
   }
   if (ref.kind === 'absolute') {
     const base = roots.find((f) => uriContains(f.uri.path, ref.path)) ?? roots[0]!;
@@ -80,7 +87,8 @@ async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder
   const existing: vscode.Uri[] = [];
   for (const root of roots) {
     const uri = vscode.Uri.joinPath(root.uri, ...ref.segments);
-    if (await statOf(uri)) existing.push(uri);
+    // `..` can lead every root to the same file: that is one candidate, not an ambiguity.
+    if (!existing.some((u) => u.toString() === uri.toString()) && (await statOf(uri))) existing.push(uri);
   }
   if (existing.length > 1) {
     const listed = existing.map((u) => `${owningFolder(u)?.name ?? '?'}/${ref.segments.join('/')}`).join(', ');
