@@ -33,7 +33,8 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   context.subscriptions.push(log);
   const settings = () => readSettings(log);
   settings();
-  const pipeline = new QueryPipeline({ seam: new VscodeSeam(), settings, log });
+  const seam = new VscodeSeam();
+  const pipeline = new QueryPipeline({ seam, settings, log });
   const { card, disposable: cardRegistration } = CardView.register(context.extensionUri);
   const followAlong = new FollowAlong(() => settings().followAlong, log);
   const presenter = new Presenter(card, followAlong);
@@ -50,6 +51,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     followAlongSettled: () => followAlong.settled(),
   };
   context.subscriptions.push(
+    seam.watch(),
     cardRegistration,
     followAlong,
     vscode.lm.registerTool(TOOL_NAME, tool),

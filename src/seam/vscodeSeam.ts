@@ -54,6 +54,21 @@ export class VscodeSeam {
 
   constructor(private readonly tuning: ReadinessTuning = DEFAULT_TUNING) {}
 
+  /**
+   * Files appeared or vanished: the server reloads its project and answers partially again, so
+   * queries on that folder warm up anew (seen: a warm tsserver answering a few of 172 references
+   * right after files were created and deleted).
+   */
+  coolDown(uri: vscode.Uri): void {
+    const folder = VscodeSeam.resolvedWorkspaceUri(uri);
+    for (const key of this.warm) if (key.startsWith(`${folder}|`)) this.warm.delete(key);
+  }
+
+  watch(): vscode.Disposable {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+    return vscode.Disposable.from(watcher, watcher.onDidCreate((uri) => this.coolDown(uri)), watcher.onDidDelete((uri) => this.coolDown(uri)));
+  }
+
   /** Canonical folder URI for a document: its own folder, else the first one. */
   static resolvedWorkspaceUri(uri: vscode.Uri): string {
     const folder = vscode.workspace.getWorkspaceFolder(uri) ?? vscode.workspace.workspaceFolders?.[0];
