@@ -59,14 +59,31 @@ export class VscodeSeam {
    * queries on that folder warm up anew (seen: a warm tsserver answering a few of 172 references
    * right after files were created and deleted).
    */
-  coolDown(uri: vscode.Uri): void {
-    const folder = VscodeSeam.resolvedWorkspaceUri(uri);
-    for (const key of this.warm) if (key.startsWith(`${folder}|`)) this.warm.delete(key);
+  coolDown(uri: vscode.Uri, languageId?: string): void {
+    const prefix = `${VscodeSeam.resolvedWorkspaceUri(uri)}|${languageId === undefined ? '' : `${languageId}|`}`;
+    for (const key of this.warm) if (key.startsWith(prefix)) this.warm.delete(key);
+  }
+
+  /**
+   * Servers such as tsserver close a project when its last open file closes, and load it again,
+   * answering partially, when one opens: so the last close of a language in a folder cools it too.
+   */
+  private onClose(closed: vscode.TextDocument): void {
+    const folder = VscodeSeam.resolvedWorkspaceUri(closed.uri);
+    const stillOpen = vscode.workspace.textDocuments.some(
+      (d) => d !== closed && !d.isClosed && d.languageId === closed.languageId && VscodeSeam.resolvedWorkspaceUri(d.uri) === folder,
+    );
+    if (!stillOpen) this.coolDown(closed.uri, closed.languageId);
   }
 
   watch(): vscode.Disposable {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
-    return vscode.Disposable.from(watcher, watcher.onDidCreate((uri) => this.coolDown(uri)), watcher.onDidDelete((uri) => this.coolDown(uri)));
+    return vscode.Disposable.from(
+      watcher,
+      watcher.onDidCreate((uri) => this.coolDown(uri)),
+      watcher.onDidDelete((uri) => this.coolDown(uri)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.onClose(document)),
+    );
   }
 
   /** Canonical folder URI for a document: its own folder, else the first one. */
