@@ -64,6 +64,10 @@ export class VscodeSeam {
     for (const key of this.warm) if (key.startsWith(prefix)) this.warm.delete(key);
   }
 
+  coolLanguage(languageId: string): void {
+    for (const key of this.warm) if (key.split('|')[1] === languageId) this.warm.delete(key);
+  }
+
   /**
    * Servers such as tsserver close a project when its last open file closes, and load it again,
    * answering partially, when one opens: so the last close of a language in a folder cools it too.
@@ -83,6 +87,10 @@ export class VscodeSeam {
       watcher.onDidCreate((uri) => this.coolDown(uri)),
       watcher.onDidDelete((uri) => this.coolDown(uri)),
       vscode.workspace.onDidCloseTextDocument((document) => this.onClose(document)),
+      // A file outside every folder makes servers load another project: its language warms up anew.
+      vscode.workspace.onDidOpenTextDocument((document) => {
+        if (document.uri.scheme === 'file' && !vscode.workspace.getWorkspaceFolder(document.uri)) this.coolLanguage(document.languageId);
+      }),
     );
   }
 

@@ -283,8 +283,9 @@ const CHUNK = 1000;
     } else {
       return;
     }
-    persist();
+    // Paint first; serialising the history for setState can wait for the next task.
     render();
+    setTimeout(persist, 0);
   });
 
   render();
