@@ -1,6 +1,6 @@
 // Bundles the extension host entry (cjs, `vscode` external) and the card's webview script (iife),
 // and copies the codicon font the card uses into dist/.
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -28,10 +28,16 @@ const contexts = await Promise.all([
   }),
 ]);
 
+// The card uses a handful of codicons: ship the font with only their CSS rules (the full
+// stylesheet is 33 KB of rules for icons we never show).
+const USED_ICONS = ['arrow-left', 'arrow-right', 'file', 'warning', 'info'];
 mkdirSync('dist/codicons', { recursive: true });
-for (const file of ['codicon.css', 'codicon.ttf']) {
-  cpSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
-}
+cpSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/codicons/codicon.ttf');
+const css = readFileSync('node_modules/@vscode/codicons/dist/codicon.css', 'utf8');
+const base = css.slice(0, css.indexOf('.codicon-add:before'));
+const icons = css.split('\n').filter((line) => USED_ICONS.some((name) => line.startsWith(`.codicon-${name}:before`)));
+if (icons.length !== USED_ICONS.length) throw new Error(`codicon rules missing: found ${icons.length} of ${USED_ICONS.length}`);
+writeFileSync('dist/codicons/codicon.css', `${base}${icons.join('\n')}\n`);
 
 if (watch) {
   await Promise.all(contexts.map((ctx) => ctx.watch()));

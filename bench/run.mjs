@@ -79,6 +79,7 @@ const sizes = {
 };
 const render = renderBench();
 const large = generateLarge(join(cacheRoot(), `large-ts-${LARGE.seed}-${LARGE.files}-v${LARGE.layout}`));
+const only = process.env.LSP_TOOL_BENCH_ONLY;
 const workloads = [
   await workload('fixture', {
     folder: join(repo, 'test', 'fixtures', 'basic'),
@@ -90,7 +91,7 @@ const workloads = [
       { label: 'hover totalArea', operation: 'hover', file_path: 'src/geometry.ts', line: 3, character: 17 },
     ],
   }),
-  await workload('large', {
+  only && only !== 'large' ? undefined : await workload('large', {
     folder: large,
     queries: [
       { label: 'references hub (21k)', operation: 'findReferences', file_path: 'src/core/hub.ts', line: 1, character: 17 },
@@ -99,7 +100,7 @@ const workloads = [
       { label: 'hover hub', operation: 'hover', file_path: 'src/core/hub.ts', line: 1, character: 17 },
     ],
   }),
-  await workload('rxjs', {
+  only && only !== 'rxjs' ? undefined : await workload('rxjs', {
     folder: ensureRxjs(),
     queries: [
       { label: 'references Subscription', operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
@@ -107,7 +108,7 @@ const workloads = [
       { label: 'hover Subscription', operation: 'hover', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
     ],
   }),
-];
+].filter(Boolean);
 
 const lines = [];
 const budgets = [];
@@ -139,7 +140,7 @@ const growth = render[100000].perLocationUs / render[1000].perLocationUs;
 budgets.push(['render 100,000 locations ≤ 50 ms', render[100000].median <= 50, ms(render[100000].median)]);
 budgets.push(['render growth linear (per-location cost 100k/1k ≤ 2)', growth <= 2, growth.toFixed(2)]);
 const fixture = workloads[0];
-lines.push('', `activation: ${ms(fixture.activationMs)} inside the extension (module evaluation to the end of activate()); ${ms(fixture.activationCallMs)} for the whole extension.activate() call; dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
+lines.push('', `activation: ${ms(fixture.activationMs)} inside activate(); ${ms(fixture.activationCallMs)} for the whole extension.activate() call (module load and the host's own work included); dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
 budgets.push(['activation ≤ 20 ms', fixture.activationMs <= 20, ms(fixture.activationMs)]);
 budgets.push(['dist/extension.js ≤ 100 KB', sizes.extensionJs <= 100 * 1024, `${(sizes.extensionJs / 1024).toFixed(1)} KB`]);
 if (fixture.card) {

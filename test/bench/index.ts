@@ -152,8 +152,9 @@ async function measureAll(): Promise<void> {
     const props = schema?.properties ?? {};
     if ('symbol' in props) input.symbol = symbol;
     // Its schema takes either a full `uri` or a workspace-relative `filePath`, not both.
-    if ('uri' in props) input.uri = uri.toString();
-    else if ('filePath' in props) input.filePath = refs.file_path;
+    // With `uri` this VS Code answers "Provide either uri or filePath"; the relative path works.
+    if ('filePath' in props) input.filePath = refs.file_path;
+    else if ('uri' in props) input.uri = uri.toString();
     if ('lineContent' in props) input.lineContent = lineText;
     const ours: number[] = [];
     const theirs: number[] = [];
@@ -177,7 +178,7 @@ async function measureAll(): Promise<void> {
       ours: stat(ours),
       theirs: theirs.length ? stat(theirs) : undefined,
       ourLocations: ourResult.kind === 'locations' ? ourResult.locations.length : 0,
-      theirLocations: (theirText.match(/(?:^|\s|\()(?:[\w./-]+\.ts|file:\/\/\S+)(?::|#L| line )\d+/gm) ?? []).length,
+      theirLocations: (theirText.match(/<usage /g) ?? []).length,
       theirTextSample: theirText.slice(0, 600),
       theirChars: theirText.length,
       ourChars: (await invokeText('lsp', { operation: 'findReferences', file_path: refs.file_path, line: refs.line, character: refs.character })).length,
