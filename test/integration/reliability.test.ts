@@ -197,6 +197,8 @@ suite('reliability: load, faults, leaks and security', () => {
     for (let i = 0; i < 50; i++) await query(input);
     gc();
     const before = process.memoryUsage().heapUsed;
+    // Timers, sockets and other live handles: a leaked budget timer or listener shows up here.
+    const resourcesBefore = process.getActiveResourcesInfo().length;
     const historyBefore = api().card.historySize;
     for (let i = 0; i < 1000; i++) await query(input);
     for (let i = 0; i < 100; i++) await invoke(input);
@@ -204,9 +206,11 @@ suite('reliability: load, faults, leaks and security', () => {
     await new Promise((r) => setTimeout(r, 500));
     gc();
     const after = process.memoryUsage().heapUsed;
+    const resourcesAfter = process.getActiveResourcesInfo().length;
     const growthMb = (after - before) / 1024 / 1024;
-    measure(`leaks: extension host heap after GC ${(before / 1048576).toFixed(1)} MB -> ${(after / 1048576).toFixed(1)} MB after 1,000 queries + 100 card refreshes (${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(1)} MB); card history ${historyBefore} -> ${api().card.historySize}`);
+    measure(`leaks: extension host heap after GC ${(before / 1048576).toFixed(1)} MB -> ${(after / 1048576).toFixed(1)} MB after 1,000 queries + 100 card refreshes (${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(1)} MB); card history ${historyBefore} -> ${api().card.historySize}; live handles ${resourcesBefore} -> ${resourcesAfter}`);
     assert.ok(growthMb < 20, `heap grew ${growthMb.toFixed(1)} MB`);
+    assert.ok(resourcesAfter - resourcesBefore <= 10, `live handles grew from ${resourcesBefore} to ${resourcesAfter}`);
     assert.ok(api().card.historySize <= 50, 'card history is bounded');
   });
 

@@ -1,0 +1,28 @@
+// Static promises about what ships: no network access, read-only, honest trust declaration.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const sources = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+const allSource = sources(path.join(root, 'src')).map((f) => [path.relative(root, f), fs.readFileSync(f, 'utf8')] as const);
+
+describe('what ships', () => {
+  it('imports no network module and calls no fetch', () => {
+    for (const [file, text] of allSource) {
+      assert.doesNotMatch(text, /from ['"](node:)?(http|https|http2|net|tls|dgram|dns)['"]|require\(['"](node:)?(http|https|net|tls)['"]\)/, file);
+      assert.doesNotMatch(text, /\bfetch\(|XMLHttpRequest|WebSocket\(/, file);
+    }
+  });
+  it('never writes to the workspace: the tool is read-only', () => {
+    for (const [file, text] of allSource) {
+      assert.doesNotMatch(text, /fs\.writeFile|fs\.delete|fs\.rename|applyEdit|new vscode\.WorkspaceEdit|writeFileSync/, file);
+    }
+  });
+  it('declares untrusted-workspace support, which a read-only tool can honestly claim', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    assert.equal(pkg.capabilities.untrustedWorkspaces.supported, true);
+    assert.deepEqual(pkg.extensionKind, ['workspace']);
+  });
+});
