@@ -7,6 +7,7 @@ import type { FollowAlong } from './editor/followAlong';
 import { invocationTitle } from './tool/lspTool';
 import type { QueryOutcome } from './tool/pipeline';
 import { readLines } from './workspace/lines';
+import { workspaceRoots } from './workspace/roots';
 
 export class Presenter {
   private nextId = 1;
@@ -19,7 +20,7 @@ export class Presenter {
   async present(outcome: QueryOutcome, source: QuerySource): Promise<void> {
     this.followAlong.reveal(outcome.uri, new vscode.Position(outcome.position.line, outcome.position.character));
     const { result } = outcome;
-    const lines = result.kind === 'locations' ? await readLines(result.locations.map((l) => l.uri)) : new Map<string, string[]>();
+    const lines = result.kind === 'locations' ? await readLines(result.locations.map((l) => l.uri), outcome.sourceLines) : new Map<string, string[]>();
     this.card.show(
       toCardEntry({
         id: this.nextId++,
@@ -28,7 +29,7 @@ export class Presenter {
         operation: outcome.operation,
         result,
         notes: outcome.notes,
-        roots: (vscode.workspace.workspaceFolders ?? []).map((f) => ({ name: f.name, uri: f.uri.toString() })),
+        roots: workspaceRoots(),
         preview: (location) => lines.get(location.uri)?.[location.range.start.line],
       }),
     );

@@ -10,6 +10,7 @@ import { inputAtCursor } from '../commands/paletteCommands';
 import { operationFor, parsePrompt, symbolBaseName } from './prompt';
 import { toCardEntry } from '../card/model';
 import { readLines } from '../workspace/lines';
+import { workspaceRoots } from '../workspace/roots';
 
 const MAX_ANCHORS = 100;
 
@@ -17,10 +18,6 @@ type ToolInput = { operation: LspOperation; file_path: string; line: number; cha
 
 function text(value: string): vscode.MarkdownString {
   return new vscode.MarkdownString().appendText(value);
-}
-
-function roots() {
-  return (vscode.workspace.workspaceFolders ?? []).map((f) => ({ name: f.name, uri: f.uri.toString() }));
 }
 
 /** The one-based position of a symbol's name inside its declaration range. */
@@ -63,9 +60,10 @@ async function resolveInput(prompt: string, operation: LspOperation, stream: vsc
       if (exact.length > 1) {
         stream.markdown(text(vscode.l10n.t('{0} symbols are named {1}. Ask again with one of these positions:', exact.length, parsed.name)));
         stream.markdown('\n\n');
+        const roots = workspaceRoots();
         for (const s of exact) {
           const { line, character } = await namePosition(s);
-          const where = `${displayPath(s.location.uri.toString(), roots()[0]?.uri ?? '', roots())}:${line}:${character}`;
+          const where = `${displayPath(s.location.uri.toString(), roots[0]?.uri ?? '', roots)}:${line}:${character}`;
           stream.markdown('- ');
           stream.anchor(new vscode.Location(s.location.uri, new vscode.Position(line - 1, character - 1)), where);
           stream.markdown(text(` ${where} (${vscode.SymbolKind[s.kind]}${s.containerName ? ` in ${s.containerName}` : ''})`));
@@ -106,9 +104,9 @@ export function registerParticipant(extensionUri: vscode.Uri, tool: LspTool): vs
     } else if (result.locations.length === 0) {
       stream.markdown(text('No results.'));
     } else {
-      const lines = await readLines(result.locations.slice(0, MAX_ANCHORS).map((l) => l.uri));
+      const lines = await readLines(result.locations.slice(0, MAX_ANCHORS).map((l) => l.uri), outcome.sourceLines);
       const entry = toCardEntry({
-        id: 0, title: '', source: 'participant', operation, notes: [], roots: roots(),
+        id: 0, title: '', source: 'participant', operation, notes: [], roots: workspaceRoots(),
         result: { ...result, locations: result.locations.slice(0, MAX_ANCHORS) },
         preview: (l) => lines.get(l.uri)?.[l.range.start.line],
       });

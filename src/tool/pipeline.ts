@@ -8,8 +8,9 @@ import { resolveFile, type ResolvedFile } from '../workspace/resolveFile';
 import { LspToolError } from './errors';
 import { parseLspArgs } from './parse';
 import { alignToCodePoint, describeIdentifiers, identifierAt, snapToSymbol } from './position';
-import { formatHover, formatLocations, type WorkspaceRoot } from './render';
+import { formatHover, formatLocations } from './render';
 import { readLines } from '../workspace/lines';
+import { workspaceRoots } from '../workspace/roots';
 
 export interface QueryOutcome {
   /** The canonical value (zero-based, uncapped). */
@@ -23,16 +24,14 @@ export interface QueryOutcome {
   /** Zero-based position actually queried (after snapping). */
   position: LspPosition;
   notes: string[];
+  /** Source lines already read for the text's previews, so other views need not read them again. */
+  sourceLines: ReadonlyMap<string, string[]>;
 }
 
 export interface PipelineDeps {
   seam: VscodeSeam;
   settings: () => LspToolSettings;
   log: vscode.LogOutputChannel;
-}
-
-function roots(): WorkspaceRoot[] {
-  return (vscode.workspace.workspaceFolders ?? []).map((f) => ({ name: f.name, uri: f.uri.toString() }));
 }
 
 export class QueryPipeline {
@@ -86,10 +85,11 @@ export class QueryPipeline {
             : `no identifier at ${queried.line + 1}:${queried.character + 1}. Identifiers on line ${queried.line + 1}: ${ids}.`,
         );
       }
-      const text = await this.render(result, settings, notes, budget.race.bind(budget));
+      const sourceLines = new Map<string, string[]>();
+      const text = await this.render(result, settings, notes, sourceLines, budget.race.bind(budget));
       this.deps.log.debug(`${args.operation} ${file.uri.toString()}:${queried.line + 1}:${queried.character + 1} -> ${result.completeness}, waited ${answer.waitedMs}ms`);
       const input = { operation: args.operation, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1 };
-      return { result, text, operation: args.operation, input, uri: file.uri, position: queried, notes };
+      return { result, text, operation: args.operation, input, uri: file.uri, position: queried, notes, sourceLines };
     } finally {
       budget.dispose();
     }
@@ -116,18 +116,19 @@ export class QueryPipeline {
     result: LspQueryResult,
     settings: LspToolSettings,
     notes: string[],
+    sourceLines: Map<string, string[]>,
     race: <T>(work: PromiseLike<T>) => Promise<T>,
   ): Promise<string> {
     if (result.kind === 'hover') return formatHover(result.hover, settings.maxResultChars, notes);
     let preview: ((location: LspLocation) => string | undefined) | undefined;
     if (settings.linePreview) {
       const shown = result.locations.slice(0, settings.maxLocations);
-      const lines = await race(readLines(shown.map((l) => l.uri)));
-      preview = (location) => lines.get(location.uri)?.[location.range.start.line];
+      for (const [uri, lines] of await race(readLines(shown.map((l) => l.uri)))) sourceLines.set(uri, lines);
+      preview = (location) => sourceLines.get(location.uri)?.[location.range.start.line];
     }
     return formatLocations(result.locations, {
       resolvedWorkspaceUri: result.resolvedWorkspaceUri,
-      roots: roots(),
+      roots: workspaceRoots(),
       maxLocations: settings.maxLocations,
       maxResultChars: settings.maxResultChars,
       preview,

@@ -3,12 +3,13 @@ import * as vscode from 'vscode';
 
 const MAX_PREVIEW_FILE_BYTES = 4_000_000;
 
-export async function readLines(uris: readonly string[]): Promise<Map<string, string[]>> {
-  const lines = new Map<string, string[]>();
+/** Lines of each URI's file; `known` holds files already read for this query, which are not read again. */
+export async function readLines(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>> {
+  const lines = new Map<string, string[]>(known);
   const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
   const decoder = new TextDecoder('utf-8');
   await Promise.all(
-    [...new Set(uris)].map(async (uriText) => {
+    [...new Set(uris)].filter((uriText) => !lines.has(uriText)).map(async (uriText) => {
       const doc = open.get(uriText);
       if (doc) {
         lines.set(uriText, doc.getText().split(/\r?\n/));
