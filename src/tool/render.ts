@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LspHover, LspLocation } from '../seam/types';
+import { isTrimmedSpace, StringBuilder, TextBuilder } from './textBuilder';
 
 export interface WorkspaceRoot {
   name: string;
@@ -112,32 +113,89 @@ export function previewText(line: string): string {
   return trimmed.length <= PREVIEW_MAX ? trimmed : `${trimmed.slice(0, PREVIEW_MAX - 1)}…`;
 }
 
+/** Display paths in order of first appearance, each location's path index, and the grouped order (stable). */
+function groupByFile(locations: readonly LspLocation[], count: number, options: LocationRenderOptions): { paths: string[]; pathOf: Int32Array; order: Int32Array } {
+  const pathOf = new Int32Array(count);
+  const byUri = new Map<string, number>();
+  const byPath = new Map<string, number>();
+  const paths: string[] = [];
+  const sizes: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const uri = locations[i]!.uri;
+    let index = byUri.get(uri);
+    if (index === undefined) {
+      // Locations cluster in few files: each file's display path is computed once.
+      const file = displayPath(uri, options.resolvedWorkspaceUri, options.roots);
+      index = byPath.get(file);
+      if (index === undefined) {
+        index = paths.length;
+        byPath.set(file, index);
+        paths.push(file);
+        sizes.push(0);
+      }
+      byUri.set(uri, index);
+    }
+    pathOf[i] = index;
+    sizes[index]!++;
+  }
+  const next = new Int32Array(paths.length);
+  for (let p = 1; p < paths.length; p++) next[p] = next[p - 1]! + sizes[p - 1]!;
+  const order = new Int32Array(count);
+  for (let i = 0; i < count; i++) order[next[pathOf[i]!]!++] = i;
+  return { paths, pathOf, order };
+}
+
+const COLON = 0x3a;
+const SPACE = 0x20;
+const NEWLINE = 0x0a;
+
+/** The lines of §5.1 into `out`, stopping once the text is longer than `stopAfter` (the cap cuts the rest anyway). */
+function writeLocations(out: TextBuilder | StringBuilder, locations: readonly LspLocation[], grouped: ReturnType<typeof groupByFile>, options: LocationRenderOptions, stopAfter: number): void {
+  const { paths, pathOf, order } = grouped;
+  const preview = options.preview;
+  for (let k = 0; k < order.length && out.units <= stopAfter; k++) {
+    const index = order[k]!;
+    const location = locations[index]!;
+    if (k > 0) out.appendAscii(NEWLINE);
+    out.append(paths[pathOf[index]!]!);
+    out.appendAscii(COLON);
+    out.appendInteger(location.range.start.line + 1);
+    out.appendAscii(COLON);
+    out.appendInteger(location.range.start.character + 1);
+    const source = preview?.(location);
+    if (source === undefined) continue;
+    out.appendAscii(COLON);
+    out.appendAscii(SPACE);
+    // previewText without its intermediate strings: trim, then cut to PREVIEW_MAX with an ellipsis.
+    let from = 0;
+    let to = source.length;
+    while (from < to && isTrimmedSpace(source.charCodeAt(from))) from++;
+    while (to > from && isTrimmedSpace(source.charCodeAt(to - 1))) to--;
+    if (to - from <= PREVIEW_MAX) out.append(source, from, to);
+    else {
+      out.append(source, from, from + PREVIEW_MAX - 1);
+      out.append('…');
+    }
+  }
+}
+
 /** seed-spec §5.1: grouped by file in order of first appearance, count cap before grouping. */
 export function formatLocations(locations: readonly LspLocation[], options: LocationRenderOptions): string {
   const { maxLocations, maxResultChars } = options;
   if (locations.length === 0) return withNotes(NO_RESULTS, options.notes, maxResultChars, 'locations');
-  const shown = locations.slice(0, maxLocations);
-  const omitted = locations.length - shown.length;
-  const groups = new Map<string, string[]>();
-  // Locations cluster in few files: compute each file's display path once.
-  const paths = new Map<string, string>();
-  for (const location of shown) {
-    let file = paths.get(location.uri);
-    if (file === undefined) {
-      file = displayPath(location.uri, options.resolvedWorkspaceUri, options.roots);
-      paths.set(location.uri, file);
-    }
-    let entry = `${file}:${location.range.start.line + 1}:${location.range.start.character + 1}`;
-    const source = options.preview?.(location);
-    if (source !== undefined) entry += `: ${previewText(source)}`;
-    const group = groups.get(file);
-    if (group) group.push(entry);
-    else groups.set(file, [entry]);
+  const shown = Math.min(locations.length, maxLocations);
+  const omitted = locations.length - shown;
+  const grouped = groupByFile(locations, shown, options);
+  // Typical lines are path:line:col plus a preview, mostly ASCII: about 80 bytes.
+  let out: TextBuilder | StringBuilder = new TextBuilder(Math.min(shown * 80, maxResultChars + 256));
+  writeLocations(out, locations, grouped, options, maxResultChars);
+  if (out.lossy) {
+    out = new StringBuilder();
+    writeLocations(out, locations, grouped, options, maxResultChars);
   }
-  const lines: string[] = [];
-  for (const group of groups.values()) for (const line of group) lines.push(line);
-  if (omitted > 0) lines.push(`… ${omitted} more location${omitted === 1 ? '' : 's'} omitted (limit ${maxLocations}).`);
-  return withNotes(lines.join('\n'), options.notes, maxResultChars, 'locations');
+  let text = out.toString();
+  if (omitted > 0) text += `\n… ${omitted} more location${omitted === 1 ? '' : 's'} omitted (limit ${maxLocations}).`;
+  return withNotes(text, options.notes, maxResultChars, 'locations');
 }
 
 /** seed-spec §5.2: contents verbatim; the range is not rendered. */
