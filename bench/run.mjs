@@ -50,6 +50,8 @@ async function workload(name, options) {
     LSP_TOOL_BENCH_RUNS: String(RUNS),
     LSP_TOOL_BENCH_QUERIES: JSON.stringify(options.queries),
     LSP_TOOL_BENCH_CARD: options.card ? '1' : '0',
+    ...(process.env.LSP_TOOL_BENCH_PROFILE ? { LSP_TOOL_BENCH_PROFILE: process.env.LSP_TOOL_BENCH_PROFILE } : {}),
+    LSP_TOOL_BENCH_PARTS: process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card',
   };
   try {
     const records = await runIntegration({
@@ -144,9 +146,11 @@ lines.push('', `activation: ${ms(fixture.activationMs)} inside activate(); ${ms(
 budgets.push(['activation ≤ 20 ms', fixture.activationMs <= 20, ms(fixture.activationMs)]);
 budgets.push(['dist/extension.js ≤ 100 KB', sizes.extensionJs <= 100 * 1024, `${(sizes.extensionJs / 1024).toFixed(1)} KB`]);
 if (fixture.card) {
-  lines.push('', '| card | webview first paint | query → first paint |', '|---|---|---|');
-  for (const [n, c] of Object.entries(fixture.card)) lines.push(`| ${n} locations | ${ms(c.webviewFirstPaint.median)} | ${ms(c.queryToFirstPaint.median)} |`);
-  budgets.push(['card first paint of 5,000 rows ≤ 150 ms', fixture.card['5000'].queryToFirstPaint.median <= 150, ms(fixture.card['5000'].queryToFirstPaint.median)]);
+  lines.push('', '| card | raw provider | query → first paint | answer → first paint | tool call | query → posted to the card | post → arrival in the webview | arrival → first paint |', '|---|---|---|---|---|---|---|---|');
+  for (const [n, c] of Object.entries(fixture.card)) lines.push(`| ${n} locations | ${ms(c.raw?.median)} | ${ms(c.queryToFirstPaint.median)} | ${ms(c.answerToFirstPaint?.median)} | ${ms(c.invoke?.median)} | ${ms(c.queryToPost?.median)} | ${ms(c.postToWebview?.median)} | ${ms(c.webviewFirstPaint.median)} |`);
+  const card5k = fixture.card['5000'];
+  budgets.push(['card first paint of 5,000 rows ≤ 150 ms (from the answer)', card5k.answerToFirstPaint.median <= 150, ms(card5k.answerToFirstPaint.median)]);
+  budgets.push(['card first paint of 5,000 rows ≤ 150 ms (from the query, language server included)', card5k.queryToFirstPaint.median <= 150, `${ms(card5k.queryToFirstPaint.median)}; the raw provider call alone: ${ms(card5k.raw.median)}`]);
 }
 lines.push('', '| budget | result | measured |', '|---|---|---|');
 for (const [name, ok, value] of budgets) lines.push(`| ${name} | ${verdict(ok)} | ${value} |`);

@@ -18,6 +18,7 @@ export class Presenter {
   ) {}
 
   async present(outcome: QueryOutcome, source: QuerySource): Promise<void> {
+    const answeredAt = Date.now();
     this.followAlong.reveal(outcome.uri, new vscode.Position(outcome.position.line, outcome.position.character));
     const { result } = outcome;
     const lines = result.kind === 'locations' ? await readLines(result.locations.map((l) => l.uri), outcome.sourceLines) : new Map<string, string[]>();
@@ -32,6 +33,7 @@ export class Presenter {
         roots: workspaceRoots(),
         preview: (location) => lines.get(location.uri)?.[location.range.start.line],
       }),
+      answeredAt,
     );
   }
 }

@@ -2,12 +2,18 @@
 import * as vscode from 'vscode';
 import { View } from '../ids';
 import { buildCardHtml } from './html';
+import { splitEntry } from './chunks';
 import { HISTORY_LIMIT, isFromCard, type CardEntry, type ToCard } from './protocol';
 
 export interface CardMetrics {
   id: number;
   rows: number;
+  /** From the message's arrival in the webview to its first painted frame. */
   firstPaintMs: number;
+  /** Wall-clock times (Date.now()): the query's answer, its post to the webview, its arrival there. */
+  answeredAt: number;
+  postedAt: number;
+  receivedAt: number;
 }
 
 function nonce(): string {
@@ -25,6 +31,8 @@ export class CardView implements vscode.WebviewViewProvider, vscode.Disposable {
   private readonly renderedEmitter = new vscode.EventEmitter<CardMetrics>();
   readonly onDidRender = this.renderedEmitter.event;
   lastMetrics: CardMetrics | undefined;
+  /** When the latest entry was posted, for the metrics of its render. */
+  private posted = { id: -1, at: 0, answeredAt: 0 };
 
   constructor(private readonly extensionUri: vscode.Uri) {
     this.disposables.push(this.renderedEmitter);
@@ -86,7 +94,14 @@ export class CardView implements vscode.WebviewViewProvider, vscode.Disposable {
         if (/^https?:\/\//i.test(message.href)) await vscode.env.openExternal(vscode.Uri.parse(message.href, true));
         break;
       case 'rendered':
-        this.lastMetrics = { id: message.id, rows: message.rows, firstPaintMs: message.firstPaintMs };
+        this.lastMetrics = {
+          id: message.id,
+          rows: message.rows,
+          firstPaintMs: message.firstPaintMs,
+          answeredAt: message.id === this.posted.id ? this.posted.answeredAt : Number.NaN,
+          postedAt: message.id === this.posted.id ? this.posted.at : Number.NaN,
+          receivedAt: message.receivedAt,
+        };
         this.renderedEmitter.fire(this.lastMetrics);
         break;
     }
@@ -101,10 +116,14 @@ export class CardView implements vscode.WebviewViewProvider, vscode.Disposable {
     return this.history.length;
   }
 
-  show(entry: CardEntry): void {
+  /** `answeredAt`: when the query's answer was ready (Date.now()), for the render metrics. */
+  show(entry: CardEntry, answeredAt = Date.now()): void {
     this.history.push(entry);
     if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);
-    this.post({ type: 'show', entry });
+    this.posted = { id: entry.id, at: Date.now(), answeredAt };
+    const { first, rest } = splitEntry(entry);
+    this.post({ type: 'show', entry: first });
+    if (rest.length > 0) this.post({ type: 'rows', id: entry.id, groups: rest });
   }
 
   /** Opens the card without taking focus unless asked. */

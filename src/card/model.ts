@@ -26,12 +26,13 @@ export function toCardEntry(input: EntryInput): CardEntry {
       const path = displayPath(location.uri, result.resolvedWorkspaceUri, input.roots);
       group = groups.get(path);
       if (!group) {
-        group = { path, uri: location.uri, rows: [] };
+        group = { path, uri: location.uri, count: 0, rows: [] };
         groups.set(path, group);
       }
       byUri.set(location.uri, group);
     }
     const source = input.preview?.(location);
+    group.count++;
     group.rows.push({
       ...(location.uri === group.uri ? {} : { uri: location.uri }),
       line: location.range.start.line + 1,
@@ -39,5 +40,5 @@ export function toCardEntry(input: EntryInput): CardEntry {
       ...(source === undefined ? {} : { preview: previewText(source) }),
     });
   }
-  return { ...base, result: { kind: 'locations', total: result.locations.length, groups: [...groups.values()] } };
+  return { ...base, result: { kind: 'locations', total: result.locations.length, files: groups.size, groups: [...groups.values()] } };
 }

@@ -15,6 +15,8 @@ export interface CardRow {
 export interface CardGroup {
   path: string;
   uri: string;
+  /** All rows of this file, also when a message carries only some of them. */
+  count: number;
   rows: CardRow[];
 }
 
@@ -27,13 +29,15 @@ export interface CardEntry {
   completeness: Completeness;
   notes: string[];
   result:
-    | { kind: 'locations'; total: number; groups: CardGroup[] }
+    | { kind: 'locations'; total: number; files: number; groups: CardGroup[] }
     | { kind: 'hover'; markdown: string | null };
 }
 
 /** Extension -> webview. */
 export type ToCard =
   | { type: 'show'; entry: CardEntry }
+  /** The rest of a shown entry's rows (see chunks.ts). */
+  | { type: 'rows'; id: number; groups: CardGroup[] }
   | { type: 'restore'; entries: CardEntry[]; index: number };
 
 /** Webview -> extension. */
@@ -41,7 +45,7 @@ export type FromCard =
   | { type: 'ready' }
   | { type: 'open'; uri: string; line: number; character: number }
   | { type: 'openLink'; href: string }
-  | { type: 'rendered'; id: number; rows: number; firstPaintMs: number };
+  | { type: 'rendered'; id: number; rows: number; firstPaintMs: number; receivedAt: number };
 
 export const HISTORY_LIMIT = 50;
 /** Rows persisted with setState across all history entries; older entries keep their summary only. */
@@ -58,7 +62,7 @@ export function isFromCard(value: unknown): value is FromCard {
     case 'openLink':
       return typeof m.href === 'string';
     case 'rendered':
-      return typeof m.id === 'number' && typeof m.rows === 'number' && typeof m.firstPaintMs === 'number';
+      return typeof m.id === 'number' && typeof m.rows === 'number' && typeof m.firstPaintMs === 'number' && typeof m.receivedAt === 'number';
     default:
       return false;
   }

@@ -1,5 +1,6 @@
 // The search card's script (runs in the webview). DOM is built with textContent only.
-import type { CardEntry, FromCard, ToCard } from '../card/protocol';
+import { mergeRows } from '../card/chunks';
+import type { CardEntry, CardGroup, FromCard, ToCard } from '../card/protocol';
 import { HISTORY_LIMIT, PERSISTED_ROWS_LIMIT } from '../card/protocol';
 import { markdownToBlocks, type Block, type Inline } from '../card/markdown';
 
@@ -120,27 +121,26 @@ const CHUNK = 1000;
     return row;
   }
 
-  function renderLocations(entry: CardEntry, started: number): void {
-    if (entry.result.kind !== 'locations') return;
-    const { groups, total } = entry.result;
-    summary.textContent = total === 0 ? '' : `${total} ${total === 1 ? 'result' : 'results'} in ${groups.length} ${groups.length === 1 ? 'file' : 'files'}`;
-    if (total === 0) {
-      content.appendChild(el('p', 'empty-state empty-results', 'No results.'));
-      return;
-    }
-    const list = el('div', 'results');
-    list.setAttribute('role', 'listbox');
-    content.appendChild(list);
-    // Flatten to a work list so rows can be appended in chunks without blocking the first paint.
-    const work: (() => HTMLElement)[] = [];
+  /** Rows waiting to be appended to the list on screen, in chunks that never block a paint. */
+  let list: HTMLElement | undefined;
+  let work: (() => HTMLElement)[] = [];
+  let next = 0;
+  let lastPath: string | undefined;
+  let appending = false;
+
+  function queueGroups(groups: readonly CardGroup[]): void {
     for (const group of groups) {
-      work.push(() => {
-        const header = el('div', 'group-header');
-        header.appendChild(icon('file'));
-        header.appendChild(el('span', 'group-path', group.path));
-        header.appendChild(el('span', 'badge count', String(group.rows.length)));
-        return header;
-      });
+      if (group.path !== lastPath) {
+        lastPath = group.path;
+        work.push(() => {
+          const header = el('div', 'group-header');
+          header.appendChild(icon('file'));
+          header.appendChild(el('span', 'group-path', group.path));
+          // State saved by 0.1.0 has no count.
+          header.appendChild(el('span', 'badge count', String(group.count ?? group.rows.length)));
+          return header;
+        });
+      }
       for (const r of group.rows) {
         work.push(() => {
           const row = rowNode(r.uri ?? group.uri, r.line, r.character, r.preview);
@@ -149,22 +149,47 @@ const CHUNK = 1000;
         });
       }
     }
+  }
+
+  function appendChunk(size: number, token: number): void {
+    if (token !== renderToken || !list) return;
+    const fragment = document.createDocumentFragment();
+    const end = Math.min(work.length, next + size);
+    for (; next < end; next++) fragment.appendChild(work[next]!());
+    list.appendChild(fragment);
+    if (rows[0] && !rows.some((r) => r.tabIndex === 0)) rows[0].tabIndex = 0;
+    appending = next < work.length;
+    if (appending) setTimeout(() => appendChunk(CHUNK, token), 0);
+  }
+
+  function renderLocations(entry: CardEntry, started: number, receivedAt: number): void {
+    if (entry.result.kind !== 'locations') return;
+    const { total } = entry.result;
+    const files = entry.result.files ?? entry.result.groups.length;
+    summary.textContent = total === 0 ? '' : `${total} ${total === 1 ? 'result' : 'results'} in ${files} ${files === 1 ? 'file' : 'files'}`;
+    if (total === 0) {
+      content.appendChild(el('p', 'empty-state empty-results', 'No results.'));
+      return;
+    }
+    list = el('div', 'results');
+    list.setAttribute('role', 'listbox');
+    content.appendChild(list);
+    queueGroups(entry.result.groups);
     const token = renderToken;
-    let next = 0;
-    const appendChunk = (size: number): void => {
-      if (token !== renderToken) return;
-      const fragment = document.createDocumentFragment();
-      const end = Math.min(work.length, next + size);
-      for (; next < end; next++) fragment.appendChild(work[next]!());
-      list.appendChild(fragment);
-      if (rows[0] && rows[0].tabIndex !== 0 && !rows.some((r) => r.tabIndex === 0)) rows[0].tabIndex = 0;
-      if (next < work.length) setTimeout(() => appendChunk(CHUNK), 0);
-    };
-    appendChunk(FIRST_CHUNK);
+    appendChunk(FIRST_CHUNK, token);
     requestAnimationFrame(() => {
       if (token !== renderToken) return;
-      vscode.postMessage({ type: 'rendered', id: entry.id, rows: rows.length, firstPaintMs: performance.now() - started });
+      vscode.postMessage({ type: 'rendered', id: entry.id, rows: rows.length, firstPaintMs: performance.now() - started, receivedAt });
     });
+  }
+
+  /** The rest of an entry's rows arrived: keep them in the history, and show them if the entry is on screen. */
+  function appendRows(id: number, groups: readonly CardGroup[]): void {
+    const entry = state.entries.find((e) => e.id === id);
+    if (!entry || !mergeRows(entry, groups)) return;
+    if (state.entries[state.index] !== entry || !list) return;
+    queueGroups(groups);
+    if (!appending) appendChunk(CHUNK, renderToken);
   }
 
   function renderHover(entry: CardEntry): void {
@@ -179,10 +204,15 @@ const CHUNK = 1000;
     content.appendChild(box);
   }
 
-  function render(): void {
+  function render(receivedAt = Date.now()): void {
     renderToken++;
     const started = performance.now();
     rows = [];
+    list = undefined;
+    work = [];
+    next = 0;
+    lastPath = undefined;
+    appending = false;
     content.textContent = '';
     status.textContent = '';
     const entry = state.entries[state.index];
@@ -203,7 +233,7 @@ const CHUNK = 1000;
       status.appendChild(badge);
     }
     for (const note of entry.notes) status.appendChild(el('div', 'note', `Note: ${note}`));
-    if (entry.result.kind === 'locations') renderLocations(entry, started);
+    if (entry.result.kind === 'locations') renderLocations(entry, started, receivedAt);
     else renderHover(entry);
   }
 
@@ -272,11 +302,16 @@ const CHUNK = 1000;
   });
 
   window.addEventListener('message', (event: MessageEvent<ToCard>) => {
+    const receivedAt = Date.now();
     const message = event.data;
     if (message.type === 'show') {
       const entries = state.entries.slice(0, state.index + 1);
       entries.push(message.entry);
       state = { entries: entries.slice(-HISTORY_LIMIT), index: Math.min(entries.length, HISTORY_LIMIT) - 1 };
+    } else if (message.type === 'rows') {
+      appendRows(message.id, message.groups);
+      setTimeout(persist, 0);
+      return;
     } else if (message.type === 'restore') {
       if (state.entries.length > 0) return;
       state = { entries: message.entries.slice(-HISTORY_LIMIT), index: Math.min(message.index, HISTORY_LIMIT - 1) };
@@ -284,7 +319,7 @@ const CHUNK = 1000;
       return;
     }
     // Paint first; serialising the history for setState can wait for the next task.
-    render();
+    render(receivedAt);
     setTimeout(persist, 0);
   });
 

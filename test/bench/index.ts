@@ -1,7 +1,9 @@
 // Benchmark entry, run inside the real extension host by bench/run.mjs. Every ratio is measured
 // side by side in one run (interleaved), never asserted: these machines are shared and noisy.
 import * as fs from 'node:fs';
+import * as inspector from 'node:inspector';
 import * as vscode from 'vscode';
+import type { CardMetrics } from '../../src/card/cardView';
 import type { LspToolApi } from '../../src/extension';
 
 interface Query {
@@ -20,6 +22,8 @@ interface Stat {
 }
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
+/** Parts to measure (comma list of cold, warm, usages, card); all by default. For profiling one part. */
+const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card').split(','));
 const COMMAND = {
   goToDefinition: 'vscode.executeDefinitionProvider',
   findReferences: 'vscode.executeReferenceProvider',
@@ -66,6 +70,26 @@ export async function run(): Promise<void> {
   }
 }
 
+/** With LSP_TOOL_BENCH_PROFILE set, a CPU profile of the extension host (V8's own profiler) is written there. */
+async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  const out = process.env.LSP_TOOL_BENCH_PROFILE;
+  if (!out) return work();
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object): Promise<unknown> =>
+    new Promise((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    fs.writeFileSync(out, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 async function measureAll(): Promise<void> {
   const out = process.env.LSP_TOOL_BENCH_OUT!;
   const progress = (step: string): void => fs.appendFileSync(`${out}.progress`, `${new Date().toISOString()} ${step}\n`);
@@ -80,7 +104,7 @@ async function measureAll(): Promise<void> {
   progress('activated');
   // Cold start: our tool and the raw provider fired together on a just-opened project.
   const refs = queries.find((q) => q.operation === 'findReferences');
-  if (refs) {
+  if (refs && PARTS.has('cold')) {
     const uri = resolveUri(refs.file_path);
     const position = new vscode.Position(refs.line - 1, refs.character - 1);
     await vscode.workspace.openTextDocument(uri);
@@ -97,7 +121,7 @@ async function measureAll(): Promise<void> {
   progress('cold start done');
   // Warm: tool invoke vs the raw provider call for the same query, interleaved.
   const operations: Record<string, unknown>[] = [];
-  for (const q of queries) {
+  for (const q of PARTS.has('warm') ? queries : []) {
     const uri = resolveUri(q.file_path);
     const position = new vscode.Position(q.line - 1, q.character - 1);
     const input = { operation: q.operation, file_path: q.file_path, line: q.line, character: q.character };
@@ -142,7 +166,7 @@ async function measureAll(): Promise<void> {
   progress('warm done');
   // The built-in usages tool on the same symbol, when this VS Code has it.
   const usages = vscode.lm.tools.find((t) => t.name === 'vscode_listCodeUsages');
-  if (usages && refs) {
+  if (usages && refs && PARTS.has('usages')) {
     const schema = usages.inputSchema as { properties?: Record<string, unknown>; required?: string[] } | undefined;
     const uri = resolveUri(refs.file_path);
     const document = await vscode.workspace.openTextDocument(uri);
@@ -188,34 +212,46 @@ async function measureAll(): Promise<void> {
 
   progress('usages done');
   // Card: query to first rows painted, for 100 and 5,000 locations (fixture only).
-  if (process.env.LSP_TOOL_BENCH_CARD === '1') {
+  if (process.env.LSP_TOOL_BENCH_CARD === '1' && PARTS.has('card')) await profiled(async () => {
     await vscode.commands.executeCommand('lspTool.showCard');
     await new Promise((r) => setTimeout(r, 3000));
     const card: Record<string, unknown> = {};
     for (const [label, file] of [['100', 'fault/hundred.lspfault'], ['5000', 'fault/many.lspfault']] as const) {
       const webview: number[] = [];
       const endToEnd: number[] = [];
+      const invoke: number[] = [];
+      const toPost: number[] = [];
+      const transport: number[] = [];
+      const raw: number[] = [];
+      const answerToPaint: number[] = [];
+      const fileUri = resolveUri(file);
       for (let i = 0; i < RUNS; i++) {
+        raw.push((await time(() => vscode.commands.executeCommand(COMMAND.findReferences, fileUri, new vscode.Position(0, 0))))[0]);
         const started = performance.now();
-        const rendered = new Promise<{ firstPaintMs: number }>((resolve) => {
+        const startedAt = Date.now();
+        const rendered = new Promise<CardMetrics>((resolve) => {
           const sub = api.card.onDidRender((m) => {
             sub.dispose();
             resolve(m);
           });
         });
         await invokeText('lsp', { operation: 'findReferences', file_path: file, line: 1, character: 1 });
+        invoke.push(performance.now() - started);
         const metrics = await Promise.race([rendered, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the card did not render in 20 s')), 20_000))]).catch(async (err: unknown) => {
           await fetch(process.env.LSP_TOOL_PAGE_RPC!, { method: 'POST', body: JSON.stringify({ op: 'screenshot', name: 'bench-card-timeout' }) });
           throw err;
         });
         endToEnd.push(performance.now() - started);
         webview.push(metrics.firstPaintMs);
+        toPost.push(metrics.postedAt - startedAt);
+        transport.push(metrics.receivedAt - metrics.postedAt);
+        answerToPaint.push(metrics.receivedAt + metrics.firstPaintMs - metrics.answeredAt);
       }
       progress(`card ${label} done`);
-      card[label] = { webviewFirstPaint: stat(webview), queryToFirstPaint: stat(endToEnd) };
+      card[label] = { webviewFirstPaint: stat(webview), queryToFirstPaint: stat(endToEnd), invoke: stat(invoke), raw: stat(raw), answerToFirstPaint: stat(answerToPaint), queryToPost: stat(toPost), postToWebview: stat(transport) };
     }
     report.card = card;
-  }
+  });
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
   const results = process.env.LSP_TOOL_TEST_RESULTS;
   if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: `bench ${String(report.workload)}`, state: 'passed', durationMs: 0 }] }));

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { buildCardHtml, cardCsp } from '../../src/card/html';
 import { markdownToBlocks } from '../../src/card/markdown';
 import { toCardEntry } from '../../src/card/model';
-import { isFromCard } from '../../src/card/protocol';
+import { mergeRows, splitEntry } from '../../src/card/chunks';
+import { isFromCard, type CardEntry } from '../../src/card/protocol';
 
 describe('card html', () => {
   const html = buildCardHtml({
@@ -82,5 +83,37 @@ describe('isFromCard', () => {
     assert.equal(isFromCard({ type: 'open', uri: 'file:///a', line: '1', character: 1 }), false);
     assert.equal(isFromCard({ type: 'exec', command: 'x' }), false);
     assert.equal(isFromCard(null), false);
+  });
+});
+
+describe('card chunks', () => {
+  const entryWith = (sizes: number[]): CardEntry => ({
+    id: 7, title: 't', operation: 'findReferences', source: 'tool', completeness: 'complete', notes: [],
+    result: {
+      kind: 'locations', total: sizes.reduce((a, b) => a + b, 0), files: sizes.length,
+      groups: sizes.map((n, g) => ({ path: `f${g}.ts`, uri: `file:///w/f${g}.ts`, count: n, rows: Array.from({ length: n }, (_, i) => ({ line: i + 1, character: 1 })) })),
+    },
+  });
+  const rowsOf = (e: CardEntry) => (e.result.kind === 'locations' ? e.result.groups.reduce((n, g) => n + g.rows.length, 0) : 0);
+
+  it('sends small results whole', () => {
+    const entry = entryWith([3, 4]);
+    const { first, rest } = splitEntry(entry, 200);
+    assert.equal(first, entry);
+    assert.deepEqual(rest, []);
+  });
+
+  it('splits inside a group and merges back to the same entry', () => {
+    for (const sizes of [[5000], [150, 150], [200, 1], [1, 199, 300, 2], [0, 400]]) {
+      const entry = entryWith(sizes);
+      const original = structuredClone(entry);
+      const { first, rest } = splitEntry(entry, 200);
+      assert.equal(rowsOf(first), Math.min(200, rowsOf(entry)), JSON.stringify(sizes));
+      assert.equal(first.result.kind === 'locations' && first.result.total, original.result.kind === 'locations' && original.result.total);
+      const received = structuredClone(first);
+      assert.ok(mergeRows(received, structuredClone(rest)));
+      assert.deepEqual(received, original, JSON.stringify(sizes));
+      assert.deepEqual(entry, original, 'splitting leaves the entry as it was');
+    }
   });
 });
