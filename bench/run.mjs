@@ -115,13 +115,13 @@ const workloads = [
 const lines = [];
 const budgets = [];
 lines.push(`lsp-tool benchmark: ${new Date().toISOString()}, ${RUNS} warm runs per measure (median [min–max])`, '');
-lines.push('Columns: the raw `vscode.execute*Provider` call; `lm.invokeTool(\'lsp\')`; the tool service floor (an invocation our parser rejects at once: VS Code\'s own round trip); our pipeline called directly (`lspTool.query`, same code as invoke, no tool service).', '');
-lines.push('| workload | query | raw provider | lm.invokeTool | tool-service floor | pipeline direct | invoke/raw | (invoke−floor)/raw | direct/raw | locations |', '|---|---|---|---|---|---|---|---|---|---|');
+lines.push('Columns: the raw `vscode.execute*Provider` call; the `lsp` tool\'s `invoke` (our LanguageModelTool, called directly); the same call through VS Code\'s tool service (`lm.invokeTool`); the tool-service floor (an invocation our parser rejects at once: VS Code\'s own round trip, the same for any tool). invoke/raw is the median of the interleaved pairs\' ratios.', '');
+lines.push('| workload | query | raw provider | tool invoke | invoke/raw | lm.invokeTool | tool-service floor | (lm.invokeTool − floor)/raw | locations |', '|---|---|---|---|---|---|---|---|---|');
 for (const w of workloads) {
   for (const op of w.operations ?? []) {
     const range = (x) => `${ms(x.median)} [${x.min.toFixed(1)}–${x.max.toFixed(1)}]`;
-    lines.push(`| ${w.workload} | ${op.label} | ${range(op.raw)} | ${range(op.tool)} | ${ms(op.floor.median)} | ${range(op.direct)} | ${op.ratio.toFixed(2)} | ${op.ourRatio.toFixed(2)} | ${op.directRatio.toFixed(2)} | ${op.locations} |`);
-    budgets.push([`invoke/raw ≤ 1.10: ${w.workload} ${op.label}`, op.ratio <= 1.1, `${op.ratio.toFixed(2)} (without the tool-service floor: ${op.ourRatio.toFixed(2)}; direct: ${op.directRatio.toFixed(2)})`]);
+    lines.push(`| ${w.workload} | ${op.label} | ${range(op.raw)} | ${range(op.invoke)} | ${op.ratio.toFixed(2)} | ${range(op.service)} | ${ms(op.floor.median)} | ${op.serviceMinusFloorRatio.toFixed(2)} | ${op.locations} |`);
+    budgets.push([`invoke/raw ≤ 1.10: ${w.workload} ${op.label}`, op.ratio <= 1.1, `${op.ratio.toFixed(2)} (through lm.invokeTool: ${op.serviceRatio.toFixed(2)}, of which the tool service's own floor is ${ms(op.floor.median)})`]);
   }
 }
 lines.push('', '| workload | lsp findReferences | vscode_listCodeUsages | locations (ours / theirs) | text chars (ours / theirs) |', '|---|---|---|---|---|');

@@ -1,5 +1,6 @@
 // Source lines for previews, without opening documents (opening would make servers load them).
 import * as vscode from 'vscode';
+import { diskRead, diskStat, hasDisk } from './disk';
 
 const MAX_PREVIEW_FILE_BYTES = 4_000_000;
 
@@ -17,9 +18,11 @@ export async function readLines(uris: readonly string[], known?: ReadonlyMap<str
       }
       try {
         const uri = vscode.Uri.parse(uriText, true);
-        const stat = await vscode.workspace.fs.stat(uri);
-        if (stat.size > MAX_PREVIEW_FILE_BYTES) return;
-        lines.set(uriText, decoder.decode(await vscode.workspace.fs.readFile(uri)).split(/\r?\n/));
+        const local = hasDisk && uri.scheme === 'file';
+        const size = local ? (await diskStat(uri.fsPath))?.size : (await vscode.workspace.fs.stat(uri)).size;
+        if (size === undefined || size > MAX_PREVIEW_FILE_BYTES) return;
+        const bytes = local ? await diskRead(uri.fsPath) : await vscode.workspace.fs.readFile(uri);
+        lines.set(uriText, decoder.decode(bytes).split(/\r?\n/));
       } catch {
         // A location in a file we cannot read keeps its path:line:col without a preview.
       }

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { LspToolError } from '../tool/errors';
 import { classifyPath, uriContains } from '../tool/paths';
+import { diskReadHead, diskStat, hasDisk } from './disk';
 import { realFsPath } from './realpath';
 
 export interface ResolvedFile {
@@ -22,9 +23,16 @@ function folders(): readonly vscode.WorkspaceFolder[] {
   return open;
 }
 
-async function statOf(uri: vscode.Uri): Promise<vscode.FileStat | undefined> {
+interface Stat {
+  size: number;
+  directory: boolean;
+}
+
+async function statOf(uri: vscode.Uri): Promise<Stat | undefined> {
+  if (hasDisk && uri.scheme === 'file') return diskStat(uri.fsPath);
   try {
-    return await vscode.workspace.fs.stat(uri);
+    const stat = await vscode.workspace.fs.stat(uri);
+    return { size: stat.size, directory: (stat.type & vscode.FileType.Directory) !== 0 };
   } catch {
     return undefined;
   }
@@ -35,7 +43,7 @@ async function isBinary(uri: vscode.Uri): Promise<boolean> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open) return false;
   try {
-    const bytes = await vscode.workspace.fs.readFile(uri);
+    const bytes = hasDisk && uri.scheme === 'file' ? await diskReadHead(uri.fsPath, 8192) : await vscode.workspace.fs.readFile(uri);
     return bytes.subarray(0, 8192).includes(0);
   } catch {
     return false;
@@ -118,7 +126,7 @@ export async function resolveFile(raw: string): Promise<ResolvedFile> {
       `file_path "${raw}" was not found. Looked in the workspace folder(s) ${describeFolders(roots)}. Pass a path relative to one of them, or an absolute path.`,
     );
   }
-  if (stat.type & vscode.FileType.Directory) {
+  if (stat.directory) {
     throw new LspToolError('LSP_NOT_A_FILE', `file_path "${raw}" is a directory, not a file. Pass the path of a source file inside it.`);
   }
   if (stat.size > MAX_DOCUMENT_BYTES) {

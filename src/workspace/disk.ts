@@ -1,0 +1,38 @@
+// Direct disk access for `file:` URIs in a Node extension host, where they are this process's own
+// files. vscode.workspace.fs reaches them through the window in a remote host: measured 9 ms per
+// stat there against 0.13 ms here (see the README's performance section). The web build replaces
+// this module with disk.web.ts, which has no disk.
+import { promises as fs } from 'node:fs';
+
+export interface DiskStat {
+  size: number;
+  directory: boolean;
+}
+
+export const hasDisk = true;
+
+/** undefined when the path does not exist or cannot be read. */
+export async function diskStat(fsPath: string): Promise<DiskStat | undefined> {
+  try {
+    const stat = await fs.stat(fsPath);
+    return { size: stat.size, directory: stat.isDirectory() };
+  } catch {
+    return undefined;
+  }
+}
+
+export async function diskRead(fsPath: string): Promise<Uint8Array> {
+  return fs.readFile(fsPath);
+}
+
+/** The first `length` bytes (fewer for a shorter file). */
+export async function diskReadHead(fsPath: string, length: number): Promise<Uint8Array> {
+  const handle = await fs.open(fsPath, 'r');
+  try {
+    const buffer = new Uint8Array(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
