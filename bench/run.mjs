@@ -34,7 +34,7 @@ function renderBench() {
     const samples = [];
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
-      formatLocations(locations, { resolvedWorkspaceUri: ws, roots: [{ name: 'proj', uri: ws }], maxLocations: n, maxResultChars: Number.MAX_SAFE_INTEGER, preview: () => '  const value = compute(input);  ' });
+      formatLocations(locations, { resolvedWorkspaceUri: ws, roots: [{ name: 'proj', uri: ws }], maxLocations: n, maxResultChars: Number.MAX_SAFE_INTEGER, preview: (l) => `  const value${l.range.start.line % 10} = compute(input);  ` });
       samples.push(performance.now() - t);
     }
     rows[n] = { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), perLocationUs: (median(samples) * 1000) / n };
@@ -51,7 +51,7 @@ async function workload(name, options) {
     LSP_TOOL_BENCH_QUERIES: JSON.stringify(options.queries),
     LSP_TOOL_BENCH_CARD: options.card ? '1' : '0',
     ...(process.env.LSP_TOOL_BENCH_PROFILE ? { LSP_TOOL_BENCH_PROFILE: process.env.LSP_TOOL_BENCH_PROFILE } : {}),
-    LSP_TOOL_BENCH_PARTS: process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card',
+    LSP_TOOL_BENCH_PARTS: process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card,render',
   };
   try {
     const records = await runIntegration({
@@ -136,12 +136,17 @@ for (const w of workloads) {
   const c = w.coldStart;
   if (c) lines.push(`| ${w.workload} | ${ms(c.toolMs)} (${c.toolCompleteness}) | ${c.toolCount} | ${ms(c.rawFirstMs)}: ${c.rawFirstCount} | ${c.settledCount} | ${c.rawFirstComplete ? 'yes' : 'no'} (tool: ${c.toolComplete ? 'complete' : 'INCOMPLETE'}) |`);
 }
-lines.push('', '| render (pure) | median | per location |', '|---|---|---|');
-for (const [n, r] of Object.entries(render)) lines.push(`| ${Number(n).toLocaleString('en')} locations | ${ms(r.median)} | ${r.perLocationUs.toFixed(2)} µs |`);
-const growth = render[100000].perLocationUs / render[1000].perLocationUs;
-budgets.push(['render 100,000 locations ≤ 50 ms', render[100000].median <= 50, ms(render[100000].median)]);
-budgets.push(['render growth linear (per-location cost 100k/1k ≤ 2)', growth <= 2, growth.toFixed(2)]);
 const fixture = workloads[0];
+const hostRender = fixture.render?.rows;
+lines.push('', `| render (pure, every location shown, a preview each) | extension host (Node ${fixture.render?.node ?? '?'}) | per location | plain Node ${process.version} | per location |`, '|---|---|---|---|---|');
+for (const [n, r] of Object.entries(render)) lines.push(`| ${Number(n).toLocaleString('en')} locations | ${ms(hostRender?.[n]?.median)} | ${hostRender?.[n] ? `${hostRender[n].perLocationUs.toFixed(2)} µs` : '-'} | ${ms(r.median)} | ${r.perLocationUs.toFixed(2)} µs |`);
+if (hostRender) {
+  const growth = hostRender[100000].perLocationUs / hostRender[1000].perLocationUs;
+  budgets.push(['render 100,000 locations ≤ 50 ms (in the extension host)', hostRender[100000].median <= 50, ms(hostRender[100000].median)]);
+  budgets.push(['render growth linear (per-location cost 100k/1k ≤ 2)', growth <= 2, growth.toFixed(2)]);
+}
+budgets.push(['render 100,000 locations ≤ 50 ms (plain Node, outside VS Code)', render[100000].median <= 50, ms(render[100000].median)]);
+
 lines.push('', `activation: ${ms(fixture.activationMs)} inside activate(); ${ms(fixture.activationCallMs)} for the whole extension.activate() call (module load and the host's own work included); dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
 budgets.push(['activation ≤ 20 ms', fixture.activationMs <= 20, ms(fixture.activationMs)]);
 budgets.push(['dist/extension.js ≤ 100 KB', sizes.extensionJs <= 100 * 1024, `${(sizes.extensionJs / 1024).toFixed(1)} KB`]);

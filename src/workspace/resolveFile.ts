@@ -64,7 +64,20 @@ function describeFolders(list: readonly vscode.WorkspaceFolder[]): string {
   return list.map((f) => `${f.name} (${f.uri.scheme === 'file' ? f.uri.fsPath : f.uri.toString()})`).join(', ');
 }
 
-async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder[]): Promise<vscode.Uri[]> {
+type StatFn = (uri: vscode.Uri) => Promise<Stat | undefined>;
+
+/** One stat per URI within a resolution: the candidate search and the checks share them. */
+function memoStat(): StatFn {
+  const cache = new Map<string, Promise<Stat | undefined>>();
+  return (uri) => {
+    const key = uri.toString();
+    let stat = cache.get(key);
+    if (!stat) cache.set(key, (stat = statOf(uri)));
+    return stat;
+  };
+}
+
+async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder[], stat: StatFn): Promise<vscode.Uri[]> {
   const ref = classifyPath(raw);
   if (ref.kind === 'uri') {
     let uri: vscode.Uri;
@@ -89,15 +102,13 @@ async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder
     const named = roots.filter((f) => f.name === first);
     if (named.length === 1 && rest.length > 0) {
       const uri = vscode.Uri.joinPath(named[0]!.uri, ...rest);
-      if (await statOf(uri)) return [uri];
+      if (await stat(uri)) return [uri];
     }
   }
-  const existing: vscode.Uri[] = [];
-  for (const root of roots) {
-    const uri = vscode.Uri.joinPath(root.uri, ...ref.segments);
-    // `..` can lead every root to the same file: that is one candidate, not an ambiguity.
-    if (!existing.some((u) => u.toString() === uri.toString()) && (await statOf(uri))) existing.push(uri);
-  }
+  // `..` can lead every root to the same file: that is one candidate, not an ambiguity.
+  const unique = [...new Map(roots.map((root) => vscode.Uri.joinPath(root.uri, ...ref.segments)).map((u) => [u.toString(), u])).values()];
+  const found = await Promise.all(unique.map(async (uri) => ((await stat(uri)) ? uri : undefined)));
+  const existing = found.filter((u): u is vscode.Uri => u !== undefined);
   if (existing.length > 1) {
     const listed = existing.map((u) => `${owningFolder(u)?.name ?? '?'}/${ref.segments.join('/')}`).join(', ');
     throw new LspToolError(
@@ -113,12 +124,13 @@ export const MAX_DOCUMENT_BYTES = 4_000_000;
 
 export async function resolveFile(raw: string): Promise<ResolvedFile> {
   const roots = folders();
-  let [uri] = await candidatesFor(raw, roots);
-  let stat = uri ? await statOf(uri) : undefined;
+  const statOnce = memoStat();
+  let [uri] = await candidatesFor(raw, roots, statOnce);
+  let stat = uri ? await statOnce(uri) : undefined;
   if (!stat && raw.includes('\\') && classifyPath(raw).kind === 'relative') {
     // A Windows-style relative path on a POSIX host: try it with forward slashes.
-    [uri] = await candidatesFor(raw.replace(/\\/g, '/'), roots);
-    stat = uri ? await statOf(uri) : undefined;
+    [uri] = await candidatesFor(raw.replace(/\\/g, '/'), roots, statOnce);
+    stat = uri ? await statOnce(uri) : undefined;
   }
   if (!uri || !stat) {
     throw new LspToolError(
@@ -135,22 +147,23 @@ export async function resolveFile(raw: string): Promise<ResolvedFile> {
       `file_path "${raw}" is ${stat.size} bytes, over the ${MAX_DOCUMENT_BYTES}-byte limit for a source file. Query a source file instead, or use text search.`,
     );
   }
+  const folder = owningFolder(uri);
+  // The symlink check runs beside the binary check: both only read.
+  const inside = folder === undefined ? Promise.resolve(false) : realInside(uri, roots);
   if (await isBinary(uri)) {
     throw new LspToolError('LSP_NOT_A_FILE', `file_path "${raw}" is a binary file, not source text. Pass the path of a source file.`);
   }
-  const folder = owningFolder(uri);
-  return { uri, folder, inside: folder !== undefined && (await realInside(uri, roots)) };
+  return { uri, folder, inside: await inside };
 }
 
 /** Compares real paths where the host has a file system; elsewhere the URI decides. */
 async function realInside(uri: vscode.Uri, roots: readonly vscode.WorkspaceFolder[]): Promise<boolean> {
   if (uri.scheme !== 'file') return true;
-  const real = await realFsPath(uri.fsPath);
+  const fileRoots = roots.filter((root) => root.uri.scheme === 'file');
+  const [real, ...realRoots] = await Promise.all([
+    realFsPath(uri.fsPath),
+    ...fileRoots.map(async (root) => (await realFsPath(root.uri.fsPath)) ?? root.uri.fsPath),
+  ]);
   if (real === undefined) return true;
-  for (const root of roots) {
-    if (root.uri.scheme !== 'file') continue;
-    const realRoot = (await realFsPath(root.uri.fsPath)) ?? root.uri.fsPath;
-    if (uriContains(realRoot, real)) return true;
-  }
-  return false;
+  return realRoots.some((realRoot) => realRoot !== undefined && uriContains(realRoot, real));
 }

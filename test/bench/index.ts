@@ -5,6 +5,7 @@ import * as inspector from 'node:inspector';
 import * as vscode from 'vscode';
 import type { CardMetrics } from '../../src/card/cardView';
 import type { LspToolApi } from '../../src/extension';
+import { formatLocations } from '../../src/tool/render';
 
 interface Query {
   label: string;
@@ -23,7 +24,29 @@ interface Stat {
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
 /** Parts to measure (comma list of cold, warm, usages, card); all by default. For profiling one part. */
-const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card').split(','));
+const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card,render').split(','));
+
+/**
+ * Pure render of n locations in this extension host's own Node (where the tool runs): 500 files,
+ * every location shown (no count or character cap), a preview on each.
+ */
+function renderInHost(): Record<string, Stat & { perLocationUs: number; chars: number }> {
+  const ws = 'file:///w/proj';
+  const rows: Record<string, Stat & { perLocationUs: number; chars: number }> = {};
+  for (const n of [1_000, 10_000, 100_000]) {
+    const locations = Array.from({ length: n }, (_, i) => ({ uri: `${ws}/src/f${i % 500}.ts`, range: { start: { line: i, character: 4 }, end: { line: i, character: 9 } } }));
+    const samples: number[] = [];
+    let chars = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      chars = formatLocations(locations, { resolvedWorkspaceUri: ws, roots: [{ name: 'proj', uri: ws }], maxLocations: n, maxResultChars: Number.MAX_SAFE_INTEGER, preview: (l) => `  const value${l.range.start.line % 10} = compute(input);  ` }).length;
+      samples.push(performance.now() - started);
+    }
+    const s = stat(samples);
+    rows[n] = { ...s, perLocationUs: (s.median * 1000) / n, chars };
+  }
+  return rows;
+}
 const COMMAND = {
   goToDefinition: 'vscode.executeDefinitionProvider',
   findReferences: 'vscode.executeReferenceProvider',
@@ -71,9 +94,11 @@ export async function run(): Promise<void> {
 }
 
 /** With LSP_TOOL_BENCH_PROFILE set, a CPU profile of the extension host (V8's own profiler) is written there. */
+let profiles = 0;
 async function profiled<T>(work: () => Promise<T>): Promise<T> {
-  const out = process.env.LSP_TOOL_BENCH_PROFILE;
-  if (!out) return work();
+  const base = process.env.LSP_TOOL_BENCH_PROFILE;
+  if (!base) return work();
+  const out = `${base}.${profiles++}.cpuprofile`;
   const session = new inspector.Session();
   session.connect();
   const post = (method: string, params?: object): Promise<unknown> =>
@@ -102,6 +127,10 @@ async function measureAll(): Promise<void> {
   await vscode.workspace.getConfiguration('lspTool').update('followAlong', false, vscode.ConfigurationTarget.Global);
 
   progress('activated');
+  if (PARTS.has('render') && process.env.LSP_TOOL_BENCH_CARD === '1') {
+    report.render = { node: process.version, rows: renderInHost() };
+    progress('render done');
+  }
   // Cold start: our tool and the raw provider fired together on a just-opened project.
   const refs = queries.find((q) => q.operation === 'findReferences');
   if (refs && PARTS.has('cold')) {
@@ -122,7 +151,8 @@ async function measureAll(): Promise<void> {
   // Warm: the tool's invoke vs the raw provider call for the same query, interleaved; and the same
   // call through VS Code's tool service (lm.invokeTool), whose own round trip we measure as a floor.
   const operations: Record<string, unknown>[] = [];
-  for (const q of PARTS.has('warm') ? queries : []) {
+  if (PARTS.has('warm')) await profiled(async () => {
+  for (const q of queries) {
     const uri = resolveUri(q.file_path);
     const position = new vscode.Position(q.line - 1, q.character - 1);
     const input = { operation: q.operation, file_path: q.file_path, line: q.line, character: q.character };
@@ -179,6 +209,7 @@ async function measureAll(): Promise<void> {
       locations: count, textChars: chars,
     });
   }
+  });
   report.operations = operations;
 
   progress('warm done');
