@@ -1,25 +1,14 @@
 // Bundles the extension host entry twice (cjs, `vscode` external): for the Node extension host and
 // for the web-worker one (`browser` in package.json, no Node built-ins), plus the card's webview
 // script (iife), and copies the codicon font the card uses into dist/.
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+import { webVariants } from './scripts/webVariants.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 const common = { bundle: true, minify: production, sourcemap: !production, sourcesContent: false, logLevel: 'warning' };
-
-/** In the web build, `./x` resolves to a sibling `x.web.ts` when there is one (e.g. workspace/realpath). */
-export const webVariants = {
-  name: 'web-variants',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      const candidate = resolve(dirname(args.importer), `${args.path}.web.ts`);
-      return existsSync(candidate) ? { path: candidate } : undefined;
-    });
-  },
-};
 
 /** Fails the build when the web bundle requires anything but `vscode` (platform browser already refuses Node built-ins). */
 const onlyVscodeExternal = {
