@@ -1,12 +1,27 @@
-// Bundles the extension host entry (cjs, `vscode` external) and the card's webview script (iife),
-// and copies the codicon font the card uses into dist/.
+// Bundles the extension host entry twice (cjs, `vscode` external): for the Node extension host and
+// for the web-worker one (`browser` in package.json, no Node built-ins), plus the card's webview
+// script (iife), and copies the codicon font the card uses into dist/.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+import { webVariants } from './scripts/webVariants.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 const common = { bundle: true, minify: production, sourcemap: !production, sourcesContent: false, logLevel: 'warning' };
+
+/** Fails the build when the web bundle requires anything but `vscode` (platform browser already refuses Node built-ins). */
+const onlyVscodeExternal = {
+  name: 'only-vscode-external',
+  setup(build) {
+    build.onEnd((result) => {
+      for (const [file, output] of Object.entries(result.metafile?.outputs ?? {})) {
+        const foreign = output.imports.filter((i) => i.external && i.path !== 'vscode').map((i) => i.path);
+        if (foreign.length > 0) throw new Error(`${file} imports ${foreign.join(', ')}: the web-worker extension host has only \`vscode\``);
+      }
+    });
+  },
+};
 
 const contexts = await Promise.all([
   esbuild.context({
@@ -17,6 +32,17 @@ const contexts = await Promise.all([
     target: 'node20',
     outfile: 'dist/extension.js',
     external: ['vscode'],
+  }),
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    outfile: 'dist/web/extension.js',
+    external: ['vscode'],
+    metafile: true,
+    plugins: [webVariants, onlyVscodeExternal],
   }),
   esbuild.context({
     ...common,

@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 /** Pure modules: formatting and parsing with no runtime `vscode` import (type imports are fine). */
 const PURE = [
   'src/tool/parse.ts', 'src/tool/position.ts', 'src/tool/render.ts', 'src/tool/paths.ts', 'src/tool/errors.ts',
+  'src/tool/fileUrl.ts', 'src/tool/pathRules.ts',
   'src/seam/types.ts', 'src/seam/normalize.ts', 'src/seam/readiness.ts', 'src/seam/budget.ts',
   'src/configValues.ts', 'src/card/protocol.ts', 'src/card/html.ts',
 ];

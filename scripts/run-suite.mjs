@@ -10,7 +10,7 @@ if (!suite) {
   console.error(`no suite "${label}"; suites: ${SUITES.map((s) => s.label).join(', ')}`);
   process.exit(2);
 }
-let code = 1;
+let code;
 try {
   const folder = typeof suite.folder === 'function' ? suite.folder() : suite.folder;
   const env = process.env.LSP_TOOL_TEST_GREP ? { ...suite.env, LSP_TOOL_TEST_GREP: process.env.LSP_TOOL_TEST_GREP, LSP_TOOL_TEST_GREP_INVERT: '' } : suite.env;

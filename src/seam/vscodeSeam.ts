@@ -1,6 +1,7 @@
 // The only caller of VS Code's execute*Provider commands: one parameterised call, normalised,
 // readiness-aware, inside one budget.
 import * as vscode from 'vscode';
+import { EXTENSION_ID } from '../ids';
 import { LspToolError } from '../tool/errors';
 import type { Budget } from './budget';
 import { normalizeHovers, normalizeLocations } from './normalize';
@@ -38,9 +39,20 @@ function same(a: Raw, b: Raw): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * Whether this extension host sees the extensions that could provide: `vscode.extensions.all` lists
+ * only its own host's, and on the UI side of a remote window (the web worker, or a local host) the
+ * language extensions run in the remote one.
+ */
+function seesLanguageExtensions(): boolean {
+  return vscode.env.remoteName === undefined || vscode.extensions.getExtension(EXTENSION_ID)?.extensionKind !== vscode.ExtensionKind.UI;
+}
+
 /** Whether any installed extension says it activates for this language (a provider can only come from one). */
 function languageHasProviderSource(languageId: string): boolean {
   if (languageId === 'plaintext') return false;
+  // Unknowable from here: say nothing rather than claim that no provider exists.
+  if (!seesLanguageExtensions()) return true;
   return vscode.extensions.all.some((extension) => {
     const pkg = extension.packageJSON as { activationEvents?: unknown; contributes?: { languages?: unknown } };
     const events = Array.isArray(pkg.activationEvents) ? (pkg.activationEvents as unknown[]) : [];

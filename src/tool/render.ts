@@ -1,7 +1,7 @@
 // The text the model reads: the original's exact format (seed-spec §5) plus previews and notes.
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LspHover, LspLocation } from '../seam/types';
+import { fileUrlToPath } from './fileUrl';
+import { posixRules, win32Rules } from './pathRules';
 import { isTrimmedSpace, StringBuilder, TextBuilder } from './textBuilder';
 
 export interface WorkspaceRoot {
@@ -28,7 +28,7 @@ export const PREVIEW_MAX = 120;
 
 const DRIVE_PATH = /^\/[a-z](?::|%3a)/i;
 
-/** seed-spec §5.4: pure string/URL computation, never the disk or the host's path rules. */
+/** seed-spec §5.4: pure string/URL computation, never the disk or the host's path rules (nor Node's modules). */
 export function renderUri(uri: string, workspaceUri: string): string {
   if (!uri.startsWith('file:')) return uri;
   let target: URL;
@@ -45,14 +45,14 @@ export function renderUri(uri: string, workspaceUri: string): string {
   let workspacePath: string;
   let targetPath: string;
   try {
-    workspacePath = fileURLToPath(workspace, { windows: workspaceWindows });
-    targetPath = fileURLToPath(target, { windows: targetWindows });
+    workspacePath = fileUrlToPath(workspace, workspaceWindows);
+    targetPath = fileUrlToPath(target, targetWindows);
   } catch {
     return uri;
   }
   if (workspacePath.includes('\0') || targetPath.includes('\0')) return uri;
   if (workspaceWindows !== targetWindows) return targetPath;
-  const rules = workspaceWindows ? path.win32 : path.posix;
+  const rules = workspaceWindows ? win32Rules : posixRules;
   const relative = rules.relative(workspacePath, targetPath);
   let result: string;
   if (relative === '') result = '.';

@@ -1,4 +1,4 @@
-// Symlink resolution for file: URIs, where the extension host has a file system (not in a web worker).
+// Symlink resolution for file: URIs, where the extension host has a file system (the web-worker build uses realpath.web.ts).
 import { promises as fs } from 'node:fs';
 
 export async function realFsPath(fsPath: string): Promise<string | undefined> {

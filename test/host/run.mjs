@@ -34,25 +34,33 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
   let page;
   const rpc = await startPageRpc(() => page, join(repo, 'test-results', label.replace(/[^a-z0-9]+/gi, '-')));
   onCleanup(() => rpc.close());
+  const hostEnv = { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...env };
+  // A web-worker run has no environment: its entry is built for the run, with hostEnv baked in.
+  const testsPath = typeof testsEntry === 'function' ? await testsEntry(hostEnv) : testsEntry;
   const server = await startServer({
     vscodeVersion,
     extraArgs: ['--extensions-dir', extensionsDir],
-    env: { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...env },
+    env: hostEnv,
     settings,
   });
   const browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   let consoleResults;
+  // A web-worker extension host logs to the page, not to a file on the server.
+  const workerErrors = [];
   page.on('console', (msg) => {
     const text = msg.text();
-    if (text.startsWith('LSP_TOOL_TEST_RESULTS ')) consoleResults = text.slice('LSP_TOOL_TEST_RESULTS '.length);
+    if (web && msg.type() === 'error' && /lsp-tool\.lsp-tool/.test(text)) workerErrors.push(text);
+    // From a web worker the line can reach the page with the workbench's log prefix before it.
+    const at = text.indexOf('LSP_TOOL_TEST_RESULTS {');
+    if (at >= 0) consoleResults = text.slice(at + 'LSP_TOOL_TEST_RESULTS '.length);
     else if (process.env.LSP_TOOL_VERBOSE) process.stderr.write(`[page] ${text}\n`);
   });
   const url = workbenchUrl(server, {
     folder,
     workspace,
     extensionDevelopmentPaths: [repo],
-    extensionTestsPath: testsEntry,
+    extensionTestsPath: testsPath,
     web,
   });
   globalThis.__lspToolPage = page;
@@ -73,7 +81,7 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
     records.push({ title: `${label}: the suite finished within ${TIMEOUT_MS / 1000}s`, state: 'failed', error: 'timed out waiting for mocha results' });
   }
   // The server writes extension host logs under the user data dir; search all of its temp folder.
-  const errors = extensionErrors(server.tmp);
+  const errors = [...extensionErrors(server.tmp), ...workerErrors];
   records.push(errors.length === 0
     ? { title: `${label}: the extension host logged no error for lsp-tool`, state: 'passed' }
     : { title: `${label}: the extension host logged no error for lsp-tool`, state: 'failed', error: errors.join('\n') });

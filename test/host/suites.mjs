@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { printRecords, runIntegration } from './run.mjs';
 import { runCleanups } from './host.mjs';
 import { ensureRxjs } from './realProject.mjs';
+import { bundleWebTests } from './webTests.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -28,6 +29,23 @@ export const SUITES = [
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
     testsEntry: entry,
   })),
+  // The extension's `browser` entry in the web-worker extension host (as on vscode.dev), against the
+  // same multi-root workspace, whose files that host sees as vscode-remote:// URIs: the readiness,
+  // remote-window, tool, palette command and card tests (the reliability matrix and load tests stay
+  // Node-only to keep CI short). Left out: tests tagged @node, which need what a web worker lacks
+  // (each says why), and chat (@chat): with the participant in the worker and the test-only model
+  // in the server's Node host, the chat view answers "Language model unavailable".
+  {
+    label: 'web worker host',
+    web: true,
+    env: { LSP_TOOL_TEST_GREP: `${TAGGED}|@node|@chat`, LSP_TOOL_TEST_GREP_INVERT: '1' },
+    workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
+    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
+    testsEntry: (env) => bundleWebTests(env, ['a-readiness', 'remote', 'surfaces', 'tool']),
+    // With a server attached, VS Code runs a `workspace` extension in the server's Node host, and this
+    // build ignores the payload's extensionDevelopmentKind: the user setting puts it in the worker.
+    settings: { 'remote.extensionKind': { 'lsp-tool.lsp-tool': ['web'] } },
+  },
   {
     label: 'empty window',
     env: { LSP_TOOL_TEST_GREP: '@empty' },

@@ -5,6 +5,15 @@ import type { LspQueryResult } from '../../src/seam/types';
 
 export const EXTENSION_ID = 'lsp-tool.lsp-tool';
 
+/** Set by the web-worker test bundle (test/host/webTests.mjs), which has no process.env. */
+declare const __LSP_TOOL_TEST_ENV__: Record<string, string> | undefined;
+
+/** A setting of the test run: process.env in the Node host, baked into the bundle in the web worker. */
+export function testEnv(name: string): string | undefined {
+  if (typeof __LSP_TOOL_TEST_ENV__ !== 'undefined') return __LSP_TOOL_TEST_ENV__[name];
+  return process.env[name];
+}
+
 export async function activateExtension(): Promise<void> {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension, 'extension is installed');
@@ -57,7 +66,7 @@ export function measure(line: string): void {
 
 /** Drives or inspects the workbench page through the runner (Playwright), see test/host/pageRpc.mjs. */
 export async function page<T = Record<string, unknown>>(op: string, args: Record<string, unknown> = {}): Promise<T> {
-  const url = process.env.LSP_TOOL_PAGE_RPC;
+  const url = testEnv('LSP_TOOL_PAGE_RPC');
   assert.ok(url, 'LSP_TOOL_PAGE_RPC is set by the runner');
   const response = await fetch(url, { method: 'POST', body: JSON.stringify({ op, ...args }) });
   const body = (await response.json()) as { ok: boolean; result?: T; error?: string };

@@ -3,20 +3,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
+import { record, type Results } from './record';
 
-interface TestRecord {
-  title: string;
-  state: 'passed' | 'failed';
-  durationMs: number;
-  error?: string;
-}
-
-/** Numbers a test measured, printed by the runner after the results. */
-const measurements: string[] = [];
-export function measure(line: string): void {
-  measurements.push(line);
-}
-(globalThis as { __lspToolMeasure?: (line: string) => void }).__lspToolMeasure = measure;
+export { measure } from './record';
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', timeout: 120_000, color: false });
@@ -28,31 +17,23 @@ export function run(): Promise<void> {
   for (const file of fs.readdirSync(dir).sort()) {
     if (file.endsWith('.test.js')) mocha.addFile(path.join(dir, file));
   }
-  const records: TestRecord[] = [];
   const resultsFile = process.env.LSP_TOOL_TEST_RESULTS;
-  const report = (done: boolean): void => {
-    const payload = JSON.stringify({ done, records, measurements });
+  const report = (results: Results): void => {
+    const payload = JSON.stringify(results);
     if (resultsFile) fs.writeFileSync(resultsFile, payload);
     else console.log(`LSP_TOOL_TEST_RESULTS ${payload}`);
   };
   return new Promise((resolve, reject) => {
     try {
+      let finish = (): void => undefined;
       const runner = mocha.run((failures) => {
-        report(true);
+        finish();
         if (failures > 0) reject(new Error(`${failures} integration tests failed`));
         else resolve();
       });
-      runner.on('pass', (test) => {
-        records.push({ title: test.fullTitle(), state: 'passed', durationMs: test.duration ?? 0 });
-        report(false);
-      });
-      runner.on('fail', (test, err: Error) => {
-        records.push({ title: test.fullTitle(), state: 'failed', durationMs: test.duration ?? 0, error: err.stack ?? String(err) });
-        report(false);
-      });
+      ({ finish } = record(runner, report));
     } catch (err) {
-      records.push({ title: 'mocha setup', state: 'failed', durationMs: 0, error: String(err) });
-      report(true);
+      report({ done: true, records: [{ title: 'mocha setup', state: 'failed', durationMs: 0, error: String(err) }], measurements: [] });
       reject(err instanceof Error ? err : new Error(String(err)));
     }
   });
