@@ -9,11 +9,14 @@ import { startPageRpc } from './pageRpc.mjs';
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const TIMEOUT_MS = Number(process.env.LSP_TOOL_TEST_TIMEOUT_MS ?? 15 * 60_000);
 
+/** Files under dir; the server is still running, so entries can vanish while we look (lock files). */
 function listFiles(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
-    return statSync(p).isDirectory() ? listFiles(p) : [p];
+    const stat = statSync(p, { throwIfNoEntry: false });
+    if (!stat) return [];
+    return stat.isDirectory() ? listFiles(p) : [p];
   });
 }
 
