@@ -1,5 +1,5 @@
 // The search card's script (runs in the webview). DOM is built with textContent only.
-import type { CardEntry, FromCard, ToCard } from '../card/protocol';
+import type { CardEntry, CardStrings, FromCard, ToCard } from '../card/protocol';
 import { HISTORY_LIMIT, PERSISTED_ROWS_LIMIT } from '../card/protocol';
 import { markdownToBlocks, type Block, type Inline } from '../card/markdown';
 
@@ -27,6 +27,9 @@ const CHUNK = 1000;
   const content = $('content');
   const back = $<HTMLButtonElement>('back');
   const forward = $<HTMLButtonElement>('forward');
+  const openInReferences = $<HTMLButtonElement>('openInReferences');
+  const strings = JSON.parse(document.body.dataset.strings ?? '{}') as CardStrings;
+  const format = (template: string, ...args: (string | number)[]): string => template.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
 
   const saved = vscode.getState() as CardState | undefined;
   let state: CardState = saved && Array.isArray(saved.entries) ? saved : { entries: [], index: -1 };
@@ -123,9 +126,9 @@ const CHUNK = 1000;
   function renderLocations(entry: CardEntry, started: number): void {
     if (entry.result.kind !== 'locations') return;
     const { groups, total } = entry.result;
-    summary.textContent = total === 0 ? '' : `${total} ${total === 1 ? 'result' : 'results'} in ${groups.length} ${groups.length === 1 ? 'file' : 'files'}`;
+    summary.textContent = total === 0 ? '' : total === 1 ? strings.summaryOne : format(groups.length === 1 ? strings.summaryOneFile : strings.summaryMany, total, groups.length);
     if (total === 0) {
-      content.appendChild(el('p', 'empty-state empty-results', 'No results.'));
+      content.appendChild(el('p', 'empty-state empty-results', strings.noResults));
       return;
     }
     const list = el('div', 'results');
@@ -171,7 +174,7 @@ const CHUNK = 1000;
     if (entry.result.kind !== 'hover') return;
     summary.textContent = '';
     if (entry.result.markdown === null) {
-      content.appendChild(el('p', 'empty-state empty-hover', 'No hover information.'));
+      content.appendChild(el('p', 'empty-state empty-hover', strings.noHover));
       return;
     }
     const box = el('div', 'hover');
@@ -188,6 +191,7 @@ const CHUNK = 1000;
     const entry = state.entries[state.index];
     back.disabled = state.index <= 0;
     forward.disabled = state.index >= state.entries.length - 1;
+    openInReferences.disabled = !(entry?.result.kind === 'locations' && entry.result.total > 0);
     if (!entry) {
       title.textContent = '';
       summary.textContent = '';
@@ -199,10 +203,10 @@ const CHUNK = 1000;
     if (entry.completeness !== 'complete') {
       const badge = el('div', `completeness ${entry.completeness}`);
       badge.appendChild(icon(entry.completeness === 'partial' ? 'warning' : 'info'));
-      badge.appendChild(el('span', undefined, entry.completeness === 'partial' ? 'Partial: the language server was still loading.' : 'No language provider answered for this file.'));
+      badge.appendChild(el('span', undefined, entry.completeness === 'partial' ? strings.partial : strings.noProvider));
       status.appendChild(badge);
     }
-    for (const note of entry.notes) status.appendChild(el('div', 'note', `Note: ${note}`));
+    for (const note of entry.notes) status.appendChild(el('div', 'note', format(strings.note, note)));
     if (entry.result.kind === 'locations') renderLocations(entry, started);
     else renderHover(entry);
   }
@@ -217,7 +221,7 @@ const CHUNK = 1000;
         budget -= rows;
         return entry;
       }
-      return { ...entry, result: { ...entry.result, groups: [] }, notes: [...entry.notes, 'The rows of this older query were not kept; run it again.'] };
+      return { ...entry, result: { ...entry.result, groups: [] }, notes: [...entry.notes, strings.rowsNotKept] };
     });
     vscode.setState({ entries: entries.reverse(), index: state.index });
   }
@@ -257,6 +261,7 @@ const CHUNK = 1000;
       state.index--;
       persist();
       render();
+      navigated();
     }
   });
   forward.addEventListener('click', () => {
@@ -264,7 +269,17 @@ const CHUNK = 1000;
       state.index++;
       persist();
       render();
+      navigated();
     }
+  });
+  /** The extension hands "the current result" to the References view, so it follows back/forward. */
+  function navigated(): void {
+    const entry = state.entries[state.index];
+    if (entry) vscode.postMessage({ type: 'navigated', id: entry.id });
+  }
+  openInReferences.addEventListener('click', () => {
+    const entry = state.entries[state.index];
+    if (entry) vscode.postMessage({ type: 'openInReferences', id: entry.id });
   });
   document.addEventListener('keydown', (e) => {
     if (e.altKey && e.key === 'ArrowLeft') back.click();
