@@ -4,7 +4,8 @@ import type * as vscode from 'vscode';
 
 export interface SymbolTree {
   setInput(input: SymbolTreeInput<unknown>): void;
-  getInput(): SymbolTreeInput<unknown> | undefined;
+  /** Not in every version's typings; present in the versions we test. */
+  getInput?(): SymbolTreeInput<unknown> | undefined;
 }
 
 export interface SymbolTreeInput<T> {

@@ -102,8 +102,10 @@ export async function startServer(options = {}) {
 }
 
 /** The workbench URL for a folder, with extension development/test paths in the payload. */
-export function workbenchUrl(server, { folder, workspace, extensionDevelopmentPaths = [], extensionTestsPath, web = false }) {
+export function workbenchUrl(server, { folder, workspace, extensionDevelopmentPaths = [], extensionTestsPath, web = false, logLevel }) {
   const payload = [['skipWelcome', 'true']];
+  // `publisher.name:level` sets one extension's log level (the workbench reads it from the payload).
+  if (logLevel) payload.push(['logLevel', logLevel]);
   for (const p of extensionDevelopmentPaths) payload.push(['extensionDevelopmentPath', server.remoteUri(p)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', server.remoteUri(extensionTestsPath)]);
   if (web) payload.push(['extensionDevelopmentKind', 'web']);
