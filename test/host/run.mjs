@@ -28,7 +28,7 @@ function extensionErrors(serverDataDir) {
     .filter((line) => /\[error\]/i.test(line) && /lsp-tool/i.test(line));
 }
 
-export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], vsixFiles = [], developmentPath = repo, env = {}, settings = {}, vscodeVersion, logLevel = 'lsp-tool.lsp-tool:debug', serverArgs = [] }) {
+export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], vsixFiles = [], developmentPath = repo, env = {}, settings = {}, vscodeVersion, logLevel = 'lsp-tool.lsp-tool:debug', locale }) {
   const resultsFile = join(process.env.TMPDIR ?? '/tmp', `lsp-tool-results-${process.pid}-${Date.now()}.json`);
   // The workbench honours one extensionDevelopmentPath; test-only extensions are installed instead.
   const extensionsDir = installExtensions(testExtensions, vsixFiles, vscodeVersion);
@@ -37,7 +37,8 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
   onCleanup(() => rpc.close());
   const server = await startServer({
     vscodeVersion,
-    extraArgs: ['--extensions-dir', extensionsDir, ...serverArgs],
+    extraArgs: ['--extensions-dir', extensionsDir],
+    locale,
     env: { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...env },
     settings,
   });
