@@ -57,8 +57,16 @@ export class ReferencesHandoff {
     }
     const api = await extension.activate();
     const anchor = await this.validAnchor(remembered);
-    const { locations } = remembered;
-    api.setInput(new LocationsTreeInput(remembered.title, anchor, async () => locations, (location) => this.reanchored(remembered.operation, location)));
+    const { locations, operation } = remembered;
+    // The hand-off shows what the card shows; when the view resolves this input again (its
+    // Refresh, or its history), that is a request for fresh results.
+    let handedOver = false;
+    const load = async (): Promise<readonly LspLocation[]> => {
+      if (handedOver) return this.query(operation, anchor);
+      handedOver = true;
+      return locations;
+    };
+    api.setInput(new LocationsTreeInput(remembered.title, anchor, load, (location) => this.reanchored(operation, location)));
     return { files: groupByFile(locations).length, locations: locations.length };
   }
 
@@ -82,17 +90,19 @@ export class ReferencesHandoff {
   /** The view's history re-runs an input at a moved anchor: that one is a fresh query. */
   private reanchored(operation: LspOperation, location: vscode.Location): LocationsTreeInput {
     const { line, character } = location.range.start;
-    const input = { operation, file_path: location.uri.toString(), line: line + 1, character: character + 1 };
-    const title = invocationTitle({ ...input, file_path: vscode.workspace.asRelativePath(location.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1) });
-    const load = async (): Promise<readonly LspLocation[]> => {
-      try {
-        const { result } = await this.deps.pipeline.execute(input);
-        return result.kind === 'locations' ? result.locations : [];
-      } catch (err) {
-        this.deps.log.error(`References view re-query failed: ${err instanceof Error ? err.message : String(err)}`);
-        return [];
-      }
-    };
-    return new LocationsTreeInput(title, location, load, (next) => this.reanchored(operation, next));
+    const filePath = vscode.workspace.asRelativePath(location.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+    const title = invocationTitle({ operation, file_path: filePath, line: line + 1, character: character + 1 });
+    return new LocationsTreeInput(title, location, () => this.query(operation, location), (next) => this.reanchored(operation, next));
+  }
+
+  /** A fresh query for the view (logged by the pipeline; a failure leaves the view empty). */
+  private async query(operation: LspOperation, location: vscode.Location): Promise<readonly LspLocation[]> {
+    const { line, character } = location.range.start;
+    try {
+      const { result } = await this.deps.pipeline.execute({ operation, file_path: location.uri.toString(), line: line + 1, character: character + 1 });
+      return result.kind === 'locations' ? result.locations : [];
+    } catch {
+      return [];
+    }
   }
 }

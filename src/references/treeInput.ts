@@ -64,7 +64,8 @@ class LocationsModel implements vscode.TreeDataProvider<Item> {
       const tree = new vscode.TreeItem(item.uri, vscode.TreeItemCollapsibleState.Expanded);
       tree.description = true;
       tree.iconPath = vscode.ThemeIcon.File;
-      tree.contextValue = 'file-item';
+      // Our own values: the view's menus for 'file-item' and 'reference-item' act only on its own classes.
+      tree.contextValue = 'lspTool.file';
       return tree;
     }
     const { range, uri } = item.location;
@@ -75,7 +76,7 @@ class LocationsModel implements vscode.TreeDataProvider<Item> {
       : previewLabel(line, range.start.character, end);
     const tree = new vscode.TreeItem({ label, highlights: highlight[1] > highlight[0] ? [highlight] : [] }, vscode.TreeItemCollapsibleState.None);
     tree.description = `${range.start.line + 1}:${range.start.character + 1}`;
-    tree.contextValue = 'reference-item';
+    tree.contextValue = 'lspTool.location';
     tree.command = {
       command: 'vscode.open',
       title: vscode.l10n.t('Open Location'),

@@ -81,7 +81,7 @@ suite('References view hand-off', () => {
     assert.equal(rows.length, 5, rows.join('\n'));
   });
 
-  test('the view re-anchoring an input (its history) runs a fresh query there', async () => {
+  test('the view re-anchoring an input (its history) or refreshing it runs a fresh query', async () => {
     const tree = await vscode.extensions.getExtension<SymbolTree>('vscode.references-view')!.activate();
     const input = tree.getInput?.();
     assert.ok(input, 'the References view has our input');
@@ -91,6 +91,14 @@ suite('References view hand-off', () => {
     assert.equal(rows.length, 10, rows.join('\n'));
     const [title] = await pageTexts(`${SIDEBAR} .title-label h2`, { text: 'geometry.ts:3:17' });
     assert.equal(title, 'References: LSP findReferences basic/src/geometry.ts:3:17');
+    // The view's Refresh asks again: one more query in the log, from the view (it passes a URI).
+    const file = vscode.Uri.joinPath(api().logUri, 'LSP Tool.log').fsPath;
+    const fromView = () => fs.readFileSync(file, 'utf8').split('\n').filter((l) => /\[debug\] findReferences file:\/\/\S+\/basic\/src\/geometry\.ts:3:17 -> 7 locations/.test(l)).length;
+    const before = await until(fromView, (n) => n >= 1, 'the re-anchored query in the log');
+    assert.equal(before, 1, 'only the re-anchored input asked; the hand-offs before it reused their locations');
+    await vscode.commands.executeCommand('references-view.refresh');
+    await until(fromView, (n) => n === before + 1, 'the refresh query in the log');
+    assert.deepEqual(await referencesView('7 results in 3 files'), rows);
   });
 });
 
