@@ -56,7 +56,7 @@ const contexts = await Promise.all([
 
 // The card uses a handful of codicons: ship the font with only their CSS rules (the full
 // stylesheet is 33 KB of rules for icons we never show).
-const USED_ICONS = ['arrow-left', 'arrow-right', 'file', 'warning', 'info'];
+const USED_ICONS = ['arrow-left', 'arrow-right', 'file', 'warning', 'info', 'list-tree'];
 mkdirSync('dist/codicons', { recursive: true });
 cpSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/codicons/codicon.ttf');
 const css = readFileSync('node_modules/@vscode/codicons/dist/codicon.css', 'utf8');

@@ -8,7 +8,7 @@ const PURE = [
   'src/tool/parse.ts', 'src/tool/position.ts', 'src/tool/render.ts', 'src/tool/paths.ts', 'src/tool/errors.ts',
   'src/tool/fileUrl.ts', 'src/tool/pathRules.ts',
   'src/seam/types.ts', 'src/seam/normalize.ts', 'src/seam/readiness.ts', 'src/seam/budget.ts',
-  'src/configValues.ts', 'src/card/protocol.ts', 'src/card/html.ts',
+  'src/configValues.ts', 'src/card/protocol.ts', 'src/card/html.ts', 'src/references/groups.ts', 'src/log/queryLog.ts',
 ];
 
 export default tseslint.config(

@@ -16,7 +16,7 @@ for (const args of [['esbuild.mjs'], [join(repo, 'node_modules', 'typescript', '
 const suite = SUITES[0];
 let failed;
 try {
-  const records = await runIntegration({ ...suite, env: { ...suite.env, LSP_TOOL_TEST_GREP: 'fills the card|streams the locations', LSP_TOOL_TEST_GREP_INVERT: '0' } });
+  const records = await runIntegration({ ...suite, env: { ...suite.env, LSP_TOOL_TEST_GREP: 'fills the card|streams the locations|called by an agent|hands the locations over', LSP_TOOL_TEST_GREP_INVERT: '0' } });
   failed = printRecords(records, 'screenshots').failed;
 } finally {
   await runCleanups();
@@ -25,7 +25,7 @@ if (failed) process.exit(1);
 const from = join(repo, 'test-results', 'node-host');
 const to = join(repo, 'docs', 'images');
 mkdirSync(to, { recursive: true });
-for (const name of ['card', 'chat']) {
+for (const name of ['card', 'chat', 'tool-call', 'references-view']) {
   copyFileSync(join(from, `${name}.png`), join(to, `${name}.png`));
   console.log(`docs/images/${name}.png`);
 }

@@ -5,13 +5,15 @@ import { registerParticipant } from './chat/participant';
 import { registerPaletteCommands } from './commands/paletteCommands';
 import { readSettings } from './config';
 import { FollowAlong } from './editor/followAlong';
-import { Command, TOOL_NAME } from './ids';
+import { Command, ContextKey, TOOL_NAME } from './ids';
+import { LoggedQueryPipeline } from './log/loggedPipeline';
 import { Presenter } from './presenter';
 import type { LspQueryResult } from './seam/types';
 import { VscodeSeam } from './seam/vscodeSeam';
 import { LspTool } from './tool/lspTool';
 import type { LspToolInput } from './tool/parse';
-import { QueryPipeline } from './tool/pipeline';
+import { ReferencesHandoff } from './references/handoff';
+import { markUsed } from './walkthrough';
 
 export interface LspToolApi {
   /** Milliseconds spent inside activate(). */
@@ -24,6 +26,8 @@ export interface LspToolApi {
   readonly card: CardView;
   /** Resolves when pending follow-along reveals have run. */
   followAlongSettled(): Promise<void>;
+  /** Where this extension's logs live (the "LSP Tool" channel writes `LSP Tool.log` here). */
+  readonly logUri: vscode.Uri;
 }
 
 export function activate(context: vscode.ExtensionContext): LspToolApi {
@@ -33,14 +37,18 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   const settings = () => readSettings(log);
   settings();
   const seam = new VscodeSeam();
-  const pipeline = new QueryPipeline({ seam, settings, log });
+  const pipeline = new LoggedQueryPipeline({ seam, settings, log });
   const { card, disposable: cardRegistration } = CardView.register(context.extensionUri);
   const followAlong = new FollowAlong(() => settings().followAlong, log);
-  const presenter = new Presenter(card, followAlong);
+  const handoff = new ReferencesHandoff({ card, pipeline, log });
+  const presenter = new Presenter(card, followAlong, handoff);
   const tool = new LspTool({
     pipeline,
     settings,
-    onQuery: (outcome) => void presenter.present(outcome, 'tool').catch((err: unknown) => log.error(String(err))),
+    onQuery: (outcome) => {
+      markUsed(ContextKey.toolUsed);
+      void presenter.present(outcome, 'tool').catch((err: unknown) => log.error(String(err)));
+    },
   });
   const api: LspToolApi = {
     activationMs: 0,
@@ -48,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     tool,
     card,
     followAlongSettled: () => followAlong.settled(),
+    logUri: context.logUri,
   };
   context.subscriptions.push(
     seam.watch(),
@@ -56,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     vscode.lm.registerTool(TOOL_NAME, tool),
     registerPaletteCommands({ pipeline, presenter, card }),
     registerParticipant(context.extensionUri, tool),
+    handoff.register(),
     vscode.commands.registerCommand(Command.query, (input: unknown) => api.query(input)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('lspTool')) settings();

@@ -19,7 +19,18 @@ export const Command = {
   goToImplementation: 'lspTool.goToImplementation',
   hover: 'lspTool.hover',
   showCard: 'lspTool.showCard',
+  openInReferencesView: 'lspTool.openInReferencesView',
 } as const;
+
+/** Context keys the walkthrough's completion events watch. */
+export const ContextKey = {
+  toolUsed: 'lspTool.toolUsed',
+  participantUsed: 'lspTool.participantUsed',
+} as const;
+
+/** The built-in References view ("vscode" is its publisher in VS Code's own extensions). */
+export const REFERENCES_VIEW_EXTENSION_ID = 'vscode.references-view';
+export const WALKTHROUGH_ID = 'lspTool.gettingStarted';
 
 export const View = {
   container: 'lspTool',

@@ -4,6 +4,7 @@ import type { CardView } from './card/cardView';
 import { toCardEntry } from './card/model';
 import type { QuerySource } from './card/protocol';
 import type { FollowAlong } from './editor/followAlong';
+import type { ReferencesHandoff } from './references/handoff';
 import { invocationTitle } from './tool/lspTool';
 import type { QueryOutcome } from './tool/pipeline';
 import { readLines } from './workspace/lines';
@@ -15,6 +16,7 @@ export class Presenter {
   constructor(
     private readonly card: CardView,
     private readonly followAlong: FollowAlong,
+    private readonly handoff: ReferencesHandoff,
   ) {}
 
   async present(outcome: QueryOutcome, source: QuerySource): Promise<void> {
@@ -22,9 +24,11 @@ export class Presenter {
     this.followAlong.reveal(outcome.uri, new vscode.Position(outcome.position.line, outcome.position.character));
     const { result } = outcome;
     const lines = result.kind === 'locations' ? await readLines(result.locations.map((l) => l.uri), outcome.sourceLines) : new Map<string, string[]>();
+    const id = this.nextId++;
+    this.handoff.remember(id, outcome);
     this.card.show(
       toCardEntry({
-        id: this.nextId++,
+        id,
         title: invocationTitle(outcome.input),
         source,
         operation: outcome.operation,

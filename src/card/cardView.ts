@@ -1,9 +1,10 @@
 // The search card: a WebviewViewProvider that shows the latest queries and opens rows in the editor.
 import * as vscode from 'vscode';
-import { View } from '../ids';
+import { Command, View } from '../ids';
 import { buildCardHtml } from './html';
 import { splitEntry } from './chunks';
 import { HISTORY_LIMIT, isFromCard, type CardEntry, type ToCard } from './protocol';
+import { cardStrings } from './strings';
 
 export interface CardMetrics {
   id: number;
@@ -33,6 +34,8 @@ export class CardView implements vscode.WebviewViewProvider, vscode.Disposable {
   lastMetrics: CardMetrics | undefined;
   /** When the latest entry was posted, for the metrics of its render. */
   private posted = { id: -1, at: 0, answeredAt: 0 };
+  /** The entry the card shows now (back/forward included); undefined before the first query. */
+  currentId: number | undefined;
 
   constructor(private readonly extensionUri: vscode.Uri) {
     this.disposables.push(this.renderedEmitter);
@@ -57,11 +60,8 @@ export class CardView implements vscode.WebviewViewProvider, vscode.Disposable {
       scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'card.js')).toString(),
       styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(media, 'card.css')).toString(),
       codiconUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'codicons', 'codicon.css')).toString(),
-      labels: {
-        back: vscode.l10n.t('Back (Alt+Left)'),
-        forward: vscode.l10n.t('Forward (Alt+Right)'),
-        empty: vscode.l10n.t('Ask a question with the LSP commands, @lsp in chat, or let an agent call #lsp.'),
-      },
+      labels: cardStrings(),
+      lang: vscode.env.language,
     });
     const restoredFromState = context.state !== undefined;
     this.disposables.push(
@@ -93,6 +93,12 @@ export class CardView implements vscode.WebviewViewProvider, vscode.Disposable {
       case 'openLink':
         if (/^https?:\/\//i.test(message.href)) await vscode.env.openExternal(vscode.Uri.parse(message.href, true));
         break;
+      case 'navigated':
+        this.currentId = message.id;
+        break;
+      case 'openInReferences':
+        await vscode.commands.executeCommand(Command.openInReferencesView, message.id);
+        break;
       case 'rendered':
         this.lastMetrics = {
           id: message.id,
@@ -120,6 +126,7 @@ export class CardView implements vscode.WebviewViewProvider, vscode.Disposable {
   show(entry: CardEntry, answeredAt = Date.now()): void {
     this.history.push(entry);
     if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);
+    this.currentId = entry.id;
     this.posted = { id: entry.id, at: Date.now(), answeredAt };
     const { first, rest } = splitEntry(entry);
     this.post({ type: 'show', entry: first });

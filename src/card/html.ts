@@ -1,12 +1,16 @@
 // The card's HTML shell (pure): strict CSP with a nonce; content is built later with DOM APIs.
+import type { CardStrings } from './protocol';
+
 export interface CardHtmlOptions {
   cspSource: string;
   nonce: string;
   scriptUri: string;
   styleUri: string;
   codiconUri: string;
-  /** Localised labels for the static chrome. */
-  labels: { back: string; forward: string; empty: string };
+  /** Every localised string the card shows; the script reads them from `data-strings`. */
+  labels: CardStrings;
+  /** The display language (`vscode.env.language`). */
+  lang: string;
 }
 
 function attr(value: string): string {
@@ -25,7 +29,7 @@ export function cardCsp(cspSource: string, nonce: string): string {
 
 export function buildCardHtml(o: CardHtmlOptions): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attr(o.lang)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${attr(cardCsp(o.cspSource, o.nonce))}">
@@ -34,12 +38,13 @@ export function buildCardHtml(o: CardHtmlOptions): string {
 <link rel="stylesheet" href="${attr(o.styleUri)}" nonce="${attr(o.nonce)}">
 <title>LSP</title>
 </head>
-<body data-empty="${attr(o.labels.empty)}">
+<body data-empty="${attr(o.labels.empty)}" data-strings="${attr(JSON.stringify(o.labels))}">
 <header class="toolbar">
   <button id="back" class="icon" type="button" title="${attr(o.labels.back)}" aria-label="${attr(o.labels.back)}" disabled><i class="codicon codicon-arrow-left"></i></button>
   <button id="forward" class="icon" type="button" title="${attr(o.labels.forward)}" aria-label="${attr(o.labels.forward)}" disabled><i class="codicon codicon-arrow-right"></i></button>
   <h2 id="title" class="card-title"></h2>
   <span id="summary" class="summary"></span>
+  <button id="openInReferences" class="icon" type="button" title="${attr(o.labels.openInReferences)}" aria-label="${attr(o.labels.openInReferences)}" disabled><i class="codicon codicon-list-tree"></i></button>
 </header>
 <div id="status" class="status" role="status"></div>
 <main id="content" class="content" tabindex="-1"><p class="empty-state">${attr(o.labels.empty)}</p></main>

@@ -45,7 +45,30 @@ export type FromCard =
   | { type: 'ready' }
   | { type: 'open'; uri: string; line: number; character: number }
   | { type: 'openLink'; href: string }
-  | { type: 'rendered'; id: number; rows: number; firstPaintMs: number; receivedAt: number };
+  | { type: 'rendered'; id: number; rows: number; firstPaintMs: number; receivedAt: number }
+  | { type: 'navigated'; id: number }
+  | { type: 'openInReferences'; id: number };
+
+/** Every string the card shows, localised by the extension and sent in the HTML; `{0}` marks an argument. */
+export interface CardStrings {
+  back: string;
+  forward: string;
+  openInReferences: string;
+  empty: string;
+  /** 1 result in 1 file. */
+  summaryOne: string;
+  /** {0} results in 1 file. */
+  summaryOneFile: string;
+  /** {0} results in {1} files. */
+  summaryMany: string;
+  noResults: string;
+  noHover: string;
+  partial: string;
+  noProvider: string;
+  /** Note: {0} */
+  note: string;
+  rowsNotKept: string;
+}
 
 export const HISTORY_LIMIT = 50;
 /** Rows persisted with setState across all history entries; older entries keep their summary only. */
@@ -63,6 +86,9 @@ export function isFromCard(value: unknown): value is FromCard {
       return typeof m.href === 'string';
     case 'rendered':
       return typeof m.id === 'number' && typeof m.rows === 'number' && typeof m.firstPaintMs === 'number' && typeof m.receivedAt === 'number';
+    case 'navigated':
+    case 'openInReferences':
+      return Number.isInteger(m.id);
     default:
       return false;
   }

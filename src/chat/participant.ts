@@ -1,7 +1,7 @@
 // The @lsp chat participant: resolves the prompt to a position, calls the `lsp` tool through
 // vscode.lm.invokeTool (so the chat view shows the call), and streams clickable locations.
 import * as vscode from 'vscode';
-import { Command, Participant, TOOL_NAME } from '../ids';
+import { Command, ContextKey, Participant, TOOL_NAME } from '../ids';
 import type { LspOperation } from '../seam/types';
 import type { LspTool } from '../tool/lspTool';
 import { identifiersOnLine } from '../tool/position';
@@ -11,6 +11,7 @@ import { operationFor, parsePrompt, symbolBaseName } from './prompt';
 import { toCardEntry } from '../card/model';
 import { readLines } from '../workspace/lines';
 import { workspaceRoots } from '../workspace/roots';
+import { markUsed } from '../walkthrough';
 
 const MAX_ANCHORS = 100;
 
@@ -66,7 +67,8 @@ async function resolveInput(prompt: string, operation: LspOperation, stream: vsc
           const where = `${displayPath(s.location.uri.toString(), roots[0]?.uri ?? '', roots)}:${line}:${character}`;
           stream.markdown('- ');
           stream.anchor(new vscode.Location(s.location.uri, new vscode.Position(line - 1, character - 1)), where);
-          stream.markdown(text(` ${where} (${vscode.SymbolKind[s.kind]}${s.containerName ? ` in ${s.containerName}` : ''})`));
+          const kind = vscode.SymbolKind[s.kind];
+          stream.markdown(text(` ${where} (${s.containerName ? vscode.l10n.t('{0} in {1}', kind, s.containerName) : kind})`));
           stream.markdown('\n');
         }
         return undefined;
@@ -82,6 +84,7 @@ async function resolveInput(prompt: string, operation: LspOperation, stream: vsc
 
 export function registerParticipant(extensionUri: vscode.Uri, tool: LspTool): vscode.Disposable {
   const handler: vscode.ChatRequestHandler = async (request, _context, stream, token) => {
+    markUsed(ContextKey.participantUsed);
     const operation = operationFor(request.command);
     const input = await resolveInput(request.prompt, operation, stream);
     if (!input) return { metadata: { operation } };
@@ -100,9 +103,9 @@ export function registerParticipant(extensionUri: vscode.Uri, tool: LspTool): vs
     }
     const { result } = outcome;
     if (result.kind === 'hover') {
-      stream.markdown(result.hover ? new vscode.MarkdownString(result.hover.contents) : text('No hover information.'));
+      stream.markdown(result.hover ? new vscode.MarkdownString(result.hover.contents) : text(vscode.l10n.t('No hover information.')));
     } else if (result.locations.length === 0) {
-      stream.markdown(text('No results.'));
+      stream.markdown(text(vscode.l10n.t('No results.')));
     } else {
       const lines = await readLines(result.locations.slice(0, MAX_ANCHORS).map((l) => l.uri), outcome.sourceLines);
       const entry = toCardEntry({
@@ -110,7 +113,7 @@ export function registerParticipant(extensionUri: vscode.Uri, tool: LspTool): vs
         result: { ...result, locations: result.locations.slice(0, MAX_ANCHORS) },
         preview: (l) => lines.get(l.uri)?.[l.range.start.line],
       });
-      stream.markdown(text(vscode.l10n.t('{0} locations', result.locations.length)));
+      stream.markdown(text(result.locations.length === 1 ? vscode.l10n.t('1 location') : vscode.l10n.t('{0} locations', result.locations.length)));
       if (entry.result.kind === 'locations') {
         for (const group of entry.result.groups) {
           stream.markdown(new vscode.MarkdownString('\n\n').appendText(`${group.path} (${group.rows.length})`).appendMarkdown('\n\n'));
@@ -128,7 +131,7 @@ export function registerParticipant(extensionUri: vscode.Uri, tool: LspTool): vs
         stream.button({ command: Command.showCard, title: vscode.l10n.t('Show the LSP card') });
       }
     }
-    for (const note of outcome.notes) stream.markdown(text(`\nNote: ${note}\n`));
+    for (const note of outcome.notes) stream.markdown(text(`\n${vscode.l10n.t('Note: {0}', note)}\n`));
     return { metadata: { operation, count: result.kind === 'locations' ? result.locations.length : result.hover ? 1 : 0 } };
   };
   const participant = vscode.chat.createChatParticipant(Participant.id, handler);

@@ -87,7 +87,7 @@ export class QueryPipeline {
       }
       const sourceLines = new Map<string, string[]>();
       const text = await this.render(result, settings, notes, sourceLines, budget.race.bind(budget));
-      this.deps.log.debug(`${args.operation} ${file.uri.toString()}:${queried.line + 1}:${queried.character + 1} -> ${result.completeness}, waited ${answer.waitedMs}ms`);
+      this.deps.log.trace(`${args.operation} ${file.uri.toString()}:${queried.line + 1}:${queried.character + 1} -> ${result.completeness}, waited ${answer.waitedMs}ms`);
       const input = { operation: args.operation, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1 };
       return { result, text, operation: args.operation, input, uri: file.uri, position: queried, notes, sourceLines };
     } finally {

@@ -1,6 +1,6 @@
 // The search card's script (runs in the webview). DOM is built with textContent only.
 import { mergeRows } from '../card/chunks';
-import type { CardEntry, CardGroup, FromCard, ToCard } from '../card/protocol';
+import type { CardEntry, CardGroup, CardStrings, FromCard, ToCard } from '../card/protocol';
 import { HISTORY_LIMIT, PERSISTED_ROWS_LIMIT } from '../card/protocol';
 import { markdownToBlocks, type Block, type Inline } from '../card/markdown';
 
@@ -28,6 +28,9 @@ const CHUNK = 1000;
   const content = $('content');
   const back = $<HTMLButtonElement>('back');
   const forward = $<HTMLButtonElement>('forward');
+  const openInReferences = $<HTMLButtonElement>('openInReferences');
+  const strings = JSON.parse(document.body.dataset.strings ?? '{}') as CardStrings;
+  const format = (template: string, ...args: (string | number)[]): string => template.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
 
   const saved = vscode.getState() as CardState | undefined;
   let state: CardState = saved && Array.isArray(saved.entries) ? saved : { entries: [], index: -1 };
@@ -166,9 +169,9 @@ const CHUNK = 1000;
     if (entry.result.kind !== 'locations') return;
     const { total } = entry.result;
     const files = entry.result.files ?? entry.result.groups.length;
-    summary.textContent = total === 0 ? '' : `${total} ${total === 1 ? 'result' : 'results'} in ${files} ${files === 1 ? 'file' : 'files'}`;
+    summary.textContent = total === 0 ? '' : total === 1 ? strings.summaryOne : format(files === 1 ? strings.summaryOneFile : strings.summaryMany, total, files);
     if (total === 0) {
-      content.appendChild(el('p', 'empty-state empty-results', 'No results.'));
+      content.appendChild(el('p', 'empty-state empty-results', strings.noResults));
       return;
     }
     list = el('div', 'results');
@@ -196,7 +199,7 @@ const CHUNK = 1000;
     if (entry.result.kind !== 'hover') return;
     summary.textContent = '';
     if (entry.result.markdown === null) {
-      content.appendChild(el('p', 'empty-state empty-hover', 'No hover information.'));
+      content.appendChild(el('p', 'empty-state empty-hover', strings.noHover));
       return;
     }
     const box = el('div', 'hover');
@@ -218,6 +221,7 @@ const CHUNK = 1000;
     const entry = state.entries[state.index];
     back.disabled = state.index <= 0;
     forward.disabled = state.index >= state.entries.length - 1;
+    openInReferences.disabled = !(entry?.result.kind === 'locations' && entry.result.total > 0);
     if (!entry) {
       title.textContent = '';
       summary.textContent = '';
@@ -229,10 +233,10 @@ const CHUNK = 1000;
     if (entry.completeness !== 'complete') {
       const badge = el('div', `completeness ${entry.completeness}`);
       badge.appendChild(icon(entry.completeness === 'partial' ? 'warning' : 'info'));
-      badge.appendChild(el('span', undefined, entry.completeness === 'partial' ? 'Partial: the language server was still loading.' : 'No language provider answered for this file.'));
+      badge.appendChild(el('span', undefined, entry.completeness === 'partial' ? strings.partial : strings.noProvider));
       status.appendChild(badge);
     }
-    for (const note of entry.notes) status.appendChild(el('div', 'note', `Note: ${note}`));
+    for (const note of entry.notes) status.appendChild(el('div', 'note', format(strings.note, note)));
     if (entry.result.kind === 'locations') renderLocations(entry, started, receivedAt);
     else renderHover(entry);
   }
@@ -247,7 +251,7 @@ const CHUNK = 1000;
         budget -= rows;
         return entry;
       }
-      return { ...entry, result: { ...entry.result, groups: [] }, notes: [...entry.notes, 'The rows of this older query were not kept; run it again.'] };
+      return { ...entry, result: { ...entry.result, groups: [] }, notes: [...entry.notes, strings.rowsNotKept] };
     });
     vscode.setState({ entries: entries.reverse(), index: state.index });
   }
@@ -287,6 +291,7 @@ const CHUNK = 1000;
       state.index--;
       persist();
       render();
+      navigated();
     }
   });
   forward.addEventListener('click', () => {
@@ -294,7 +299,17 @@ const CHUNK = 1000;
       state.index++;
       persist();
       render();
+      navigated();
     }
+  });
+  /** The extension hands "the current result" to the References view, so it follows back/forward. */
+  function navigated(): void {
+    const entry = state.entries[state.index];
+    if (entry) vscode.postMessage({ type: 'navigated', id: entry.id });
+  }
+  openInReferences.addEventListener('click', () => {
+    const entry = state.entries[state.index];
+    if (entry) vscode.postMessage({ type: 'openInReferences', id: entry.id });
   });
   document.addEventListener('keydown', (e) => {
     if (e.altKey && e.key === 'ArrowLeft') back.click();

@@ -47,7 +47,7 @@ export function onCleanup(fn) { cleanups.push(fn); }
 export { runCleanups };
 
 /**
- * @param {{ settings?: object, env?: Record<string,string>, extraArgs?: string[], log?: (s: string) => void, host?: string }} options
+ * @param {{ settings?: object, env?: Record<string,string>, extraArgs?: string[], log?: (s: string) => void, host?: string, locale?: string }} options
  */
 export async function startServer(options = {}) {
   const paths = provision(options.vscodeVersion);
@@ -56,11 +56,26 @@ export async function startServer(options = {}) {
   const userDir = join(tmp, 'user');
   mkdirSync(join(userDir, 'User'), { recursive: true });
   writeFileSync(join(userDir, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...(options.settings ?? {}) }, null, 2));
+  if (options.locale) {
+    // The server picks a display language only from an installed language pack, which comes from
+    // the Marketplace. Offline, declare one whose translations are empty: VS Code's own UI stays in
+    // English, while extensions (and their package.nls.<locale>.json and l10n bundles) see the locale.
+    const translations = fileURLToPath(new URL('./empty-translations.i18n.json', import.meta.url));
+    writeFileSync(join(userDir, 'languagepacks.json'), JSON.stringify({
+      [options.locale]: {
+        hash: `lsp-tool-test-${options.locale}`,
+        extensions: [{ extensionIdentifier: { id: `lsp-tool-test.language-pack-${options.locale}` }, version: '0.0.1' }],
+        translations: { vscode: translations },
+        label: options.locale,
+      },
+    }));
+  }
   const args = [
     paths.serverMain,
     '--host', options.host ?? '127.0.0.1', '--port', '0', '--without-connection-token',
     '--accept-server-license-terms', '--disable-telemetry', '--enable-smoke-test-driver',
     '--server-data-dir', join(tmp, 'server'), '--user-data-dir', userDir,
+    ...(options.locale ? ['--locale', options.locale] : []),
     ...(options.extraArgs ?? []),
   ];
   const child = spawn(paths.node, args, {
@@ -102,8 +117,10 @@ export async function startServer(options = {}) {
 }
 
 /** The workbench URL for a folder, with extension development/test paths in the payload. */
-export function workbenchUrl(server, { folder, workspace, extensionDevelopmentPaths = [], extensionTestsPath, web = false }) {
+export function workbenchUrl(server, { folder, workspace, extensionDevelopmentPaths = [], extensionTestsPath, web = false, logLevel }) {
   const payload = [['skipWelcome', 'true']];
+  // `publisher.name:level` sets one extension's log level (the workbench reads it from the payload).
+  if (logLevel) payload.push(['logLevel', logLevel]);
   for (const p of extensionDevelopmentPaths) payload.push(['extensionDevelopmentPath', server.remoteUri(p)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', server.remoteUri(extensionTestsPath)]);
   if (web) payload.push(['extensionDevelopmentKind', 'web']);

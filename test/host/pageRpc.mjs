@@ -53,6 +53,10 @@ export function startPageRpc(getPage, artifactsDir) {
       await getPage().keyboard.press(key);
       return { pressed: key };
     },
+    async type({ text }) {
+      await getPage().keyboard.type(text);
+      return { typed: text };
+    },
     async activeElement() {
       return getPage().evaluate(() => {
         const el = document.activeElement;

@@ -1,7 +1,7 @@
 // Integration runner: real VS Code server + Chromium + the real tsserver. Prints mocha's results,
 // then `N passed, N failed`; exits non-zero on any failure or timeout.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installExtensions, launchBrowser, onCleanup, runCleanups, startServer, workbenchUrl } from './host.mjs';
 import { startPageRpc } from './pageRpc.mjs';
@@ -22,7 +22,8 @@ function listFiles(dir) {
 
 /** Errors the extension host logged about our extension (activation failures, uncaught errors). */
 function extensionErrors(serverDataDir) {
-  const logs = listFiles(serverDataDir).filter((f) => /exthost.*\.log$|remoteexthost\.log$/i.test(f));
+  // The extension host's own logs, not the channels extensions write (ours logs failed queries at error level on purpose).
+  const logs = listFiles(serverDataDir).filter((f) => /^(remote)?exthost\d*\.log$/i.test(basename(f)));
   // No log at all means we looked in the wrong place: that must fail, not pass.
   if (!logs.some((f) => /remoteexthost\.log$/.test(f))) return [`no extension host log found under ${serverDataDir}`];
   return logs
@@ -30,10 +31,10 @@ function extensionErrors(serverDataDir) {
     .filter((line) => /\[error\]/i.test(line) && /lsp-tool/i.test(line));
 }
 
-export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], env = {}, settings = {}, vscodeVersion }) {
+export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], vsixFiles = [], developmentPath = repo, env = {}, settings = {}, vscodeVersion, logLevel = 'lsp-tool.lsp-tool:debug', locale }) {
   const resultsFile = join(process.env.TMPDIR ?? '/tmp', `lsp-tool-results-${process.pid}-${Date.now()}.json`);
   // The workbench honours one extensionDevelopmentPath; test-only extensions are installed instead.
-  const extensionsDir = installExtensions(testExtensions, [], vscodeVersion);
+  const extensionsDir = installExtensions(testExtensions, vsixFiles, vscodeVersion);
   let page;
   const rpc = await startPageRpc(() => page, join(repo, 'test-results', label.replace(/[^a-z0-9]+/gi, '-')));
   onCleanup(() => rpc.close());
@@ -43,6 +44,7 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
   const server = await startServer({
     vscodeVersion,
     extraArgs: ['--extensions-dir', extensionsDir],
+    locale,
     env: hostEnv,
     settings,
   });
@@ -62,9 +64,10 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
   const url = workbenchUrl(server, {
     folder,
     workspace,
-    extensionDevelopmentPaths: [repo],
+    extensionDevelopmentPaths: [developmentPath],
     extensionTestsPath: testsPath,
     web,
+    logLevel,
   });
   globalThis.__lspToolPage = page;
   await page.goto(url);

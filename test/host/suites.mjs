@@ -1,15 +1,39 @@
 // Every integration suite npm test runs, each in a fresh VS Code server.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printRecords, runIntegration } from './run.mjs';
-import { runCleanups } from './host.mjs';
+import { onCleanup, runCleanups } from './host.mjs';
 import { ensureRxjs } from './realProject.mjs';
 import { bundleWebTests } from './webTests.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 const entry = join(repo, 'out', 'test', 'integration', 'index.js');
-const TAGGED = '@empty|@rxjs';
+const TAGGED = '@empty|@rxjs|@vsix';
+
+/**
+ * `vsce package` as a user runs it (prepublish included: the production build), with stdin closed
+ * so a prompt fails instead of waiting. Returns the VSIX and a record: no warning, no prompt.
+ */
+export function packageVsix() {
+  const dir = mkdtempSync(join(tmpdir(), 'lsp-tool-vsix-'));
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  const { version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+  const out = join(dir, `lsp-tool-${version}.vsix`);
+  const vsce = join(repo, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const r = spawnSync(process.execPath, [vsce, 'package', '--out', out], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  const problems = output.split('\n').filter((line) => /warning|\[y\/n\]|do you want to continue/i.test(line));
+  const title = 'installed VSIX: `vsce package` succeeds with no warning and no prompt';
+  const ok = r.status === 0 && problems.length === 0;
+  return {
+    vsixFiles: ok ? [out] : [],
+    records: [ok ? { title, state: 'passed' } : { title, state: 'failed', error: `status ${r.status}\n${problems.join('\n')}\n${output}` }],
+  };
+}
 
 export const SUITES = [
   {
@@ -57,6 +81,18 @@ export const SUITES = [
     env: { LSP_TOOL_TEST_GREP: '@rxjs' },
     testsEntry: entry,
   },
+  // Last: packaging runs the production build into dist/. The extension under development is an
+  // empty probe (the workbench runs tests only with one); lsp-tool is the installed VSIX.
+  // In German: the shipped package.nls.de.json and l10n bundle end to end (every other suite is English).
+  {
+    label: 'installed VSIX (German)',
+    prepare: packageVsix,
+    folder: join(repo, 'test', 'fixtures', 'basic'),
+    developmentPath: join(repo, 'test', 'extensions', 'vsix-probe'),
+    locale: 'de',
+    env: { LSP_TOOL_TEST_GREP: '@vsix', LSP_TOOL_EXPECT_LANGUAGE: 'de' },
+    testsEntry: entry,
+  },
 ];
 
 export async function runAllIntegration() {
@@ -66,7 +102,8 @@ export async function runAllIntegration() {
     const t0 = Date.now();
     try {
       const folder = typeof suite.folder === 'function' ? suite.folder() : suite.folder;
-      const records = await runIntegration({ ...suite, folder });
+      const prepared = suite.prepare ? suite.prepare() : { records: [] };
+      const records = [...prepared.records, ...(await runIntegration({ ...suite, ...prepared, folder }))];
       const r = printRecords(records, suite.label);
       passed += r.passed;
       failed += r.failed;

@@ -3,7 +3,14 @@ import { buildCardHtml, cardCsp } from '../../src/card/html';
 import { markdownToBlocks } from '../../src/card/markdown';
 import { toCardEntry } from '../../src/card/model';
 import { mergeRows, splitEntry } from '../../src/card/chunks';
-import { isFromCard, type CardEntry } from '../../src/card/protocol';
+import { isFromCard, type CardEntry, type CardStrings } from '../../src/card/protocol';
+
+const STRINGS: CardStrings = {
+  back: 'Back', forward: 'Forward', openInReferences: 'Open in References View', empty: 'Nothing yet',
+  summaryOne: '1 result in 1 file', summaryOneFile: '{0} results in 1 file', summaryMany: '{0} results in {1} files',
+  noResults: 'No results.', noHover: 'No hover information.', partial: 'Partial', noProvider: 'No provider',
+  note: 'Note: {0}', rowsNotKept: 'Rows not kept',
+};
 
 describe('card html', () => {
   const html = buildCardHtml({
@@ -12,7 +19,8 @@ describe('card html', () => {
     scriptUri: 'https://webview.test/dist/card.js',
     styleUri: 'https://webview.test/media/card.css',
     codiconUri: 'https://webview.test/dist/codicons/codicon.css',
-    labels: { back: 'Back', forward: 'Forward', empty: 'Run a query "<here>"' },
+    labels: { ...STRINGS, empty: 'Run a query "<here>"' },
+    lang: 'de',
   });
   it('has a strict CSP with the nonce and no unsafe sources', () => {
     const csp = cardCsp('https://webview.test', 'abc123');
@@ -26,6 +34,16 @@ describe('card html', () => {
   });
   it('escapes labels', () => {
     assert.ok(html.includes('Run a query &quot;&lt;here&gt;&quot;'));
+  });
+  it('carries every string the script shows, and the display language', () => {
+    const attr = /data-strings="([^"]*)"/.exec(html)?.[1];
+    assert.ok(attr, 'data-strings on the body');
+    const decoded = attr.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    assert.deepEqual(JSON.parse(decoded), { ...STRINGS, empty: 'Run a query "<here>"' });
+    assert.match(html, /<html lang="de">/);
+  });
+  it('has the Open in References View button, disabled until there are locations', () => {
+    assert.match(html, /<button id="openInReferences" class="icon" type="button" title="Open in References View" aria-label="Open in References View" disabled>/);
   });
 });
 
@@ -82,6 +100,9 @@ describe('isFromCard', () => {
     assert.equal(isFromCard({ type: 'open', uri: 'file:///a', line: 1, character: 1 }), true);
     assert.equal(isFromCard({ type: 'open', uri: 'file:///a', line: '1', character: 1 }), false);
     assert.equal(isFromCard({ type: 'exec', command: 'x' }), false);
+    assert.equal(isFromCard({ type: 'openInReferences', id: 3 }), true);
+    assert.equal(isFromCard({ type: 'openInReferences', id: '3' }), false);
+    assert.equal(isFromCard({ type: 'navigated', id: 1.5 }), false);
     assert.equal(isFromCard(null), false);
   });
 });

@@ -6,6 +6,9 @@ import { DEFAULT_SETTINGS } from '../../src/configValues';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const nls: Record<string, string> = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
+/** A manifest string as English users see it (`%key%` resolved through package.nls.json). */
+const shown = (value: string): string => value.replace(/^%(.+)%$/, (_m, key: string) => nls[key] ?? value);
 
 describe('package.json agrees with src/ids.ts', () => {
   it('has the extension id', () => assert.equal(`${pkg.publisher}.${pkg.name}`, EXTENSION_ID));
@@ -41,7 +44,7 @@ describe('package.json surfaces', () => {
   it('contributes the card view in the LSP panel container', async () => {
     const { View } = await import('../../src/ids');
     assert.equal(pkg.contributes.viewsContainers.panel[0].id, View.container);
-    assert.equal(pkg.contributes.viewsContainers.panel[0].title, 'LSP');
+    assert.equal(shown(pkg.contributes.viewsContainers.panel[0].title), 'LSP');
     assert.equal(pkg.contributes.views[View.container][0].id, View.card);
     assert.equal(pkg.contributes.views[View.container][0].type, 'webview');
   });
@@ -53,6 +56,6 @@ describe('package.json surfaces', () => {
     assert.deepEqual(participant.commands.map((c: { name: string }) => c.name), [...Participant.commands]);
   });
   it('puts the palette commands under the LSP category', () => {
-    for (const c of pkg.contributes.commands) assert.equal(c.category, 'LSP', c.command);
+    for (const c of pkg.contributes.commands) assert.equal(shown(c.category), 'LSP', c.command);
   });
 });
