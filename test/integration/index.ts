@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
-import { record, type Results } from './record';
+import { runRecorded, type Results } from './record';
 
 export { measure } from './record';
 
@@ -23,18 +23,5 @@ export function run(): Promise<void> {
     if (resultsFile) fs.writeFileSync(resultsFile, payload);
     else console.log(`LSP_TOOL_TEST_RESULTS ${payload}`);
   };
-  return new Promise((resolve, reject) => {
-    try {
-      let finish = (): void => undefined;
-      const runner = mocha.run((failures) => {
-        finish();
-        if (failures > 0) reject(new Error(`${failures} integration tests failed`));
-        else resolve();
-      });
-      ({ finish } = record(runner, report));
-    } catch (err) {
-      report({ done: true, records: [{ title: 'mocha setup', state: 'failed', durationMs: 0, error: String(err) }], measurements: [] });
-      reject(err instanceof Error ? err : new Error(String(err)));
-    }
-  });
+  return runRecorded((done) => mocha.run(done), report);
 }

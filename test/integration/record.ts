@@ -35,3 +35,21 @@ export function record(runner: Mocha.Runner, report: (results: Results) => void)
   });
   return { records, finish: () => report({ done: true, records, measurements }) };
 }
+
+/** Runs mocha with `record`, settling when it ends: rejects when a test failed, or when mocha could not start. */
+export function runRecorded(start: (done: (failures: number) => void) => Mocha.Runner, report: (results: Results) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    try {
+      let finish = (): void => undefined;
+      const runner = start((failures) => {
+        finish();
+        if (failures > 0) reject(new Error(`${failures} integration tests failed`));
+        else resolve();
+      });
+      ({ finish } = record(runner, report));
+    } catch (err) {
+      report({ done: true, records: [{ title: 'mocha setup', state: 'failed', durationMs: 0, error: String(err) }], measurements: [] });
+      reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  });
+}

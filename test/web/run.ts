@@ -3,25 +3,12 @@
 // file system, so the run's settings are baked into the bundle and the results leave through the
 // page's console, in the record the Node entry writes to a file.
 import { testEnv } from '../integration/helpers';
-import { record, type Results } from '../integration/record';
+import { runRecorded, type Results } from '../integration/record';
 
 export function run(): Promise<void> {
   const grep = testEnv('LSP_TOOL_TEST_GREP');
   if (grep) mocha.grep(grep);
   if (testEnv('LSP_TOOL_TEST_GREP_INVERT') === '1') mocha.invert();
   const report = (results: Results): void => console.log(`LSP_TOOL_TEST_RESULTS ${JSON.stringify(results)}`);
-  return new Promise((resolve, reject) => {
-    try {
-      let finish = (): void => undefined;
-      const runner = mocha.run((failures) => {
-        finish();
-        if (failures > 0) reject(new Error(`${failures} integration tests failed`));
-        else resolve();
-      });
-      ({ finish } = record(runner, report));
-    } catch (err) {
-      report({ done: true, records: [{ title: 'mocha setup', state: 'failed', durationMs: 0, error: String(err) }], measurements: [] });
-      reject(err instanceof Error ? err : new Error(String(err)));
-    }
-  });
+  return runRecorded((done) => mocha.run(done), report);
 }
