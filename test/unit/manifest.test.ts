@@ -55,6 +55,28 @@ describe('package.json surfaces', () => {
     assert.equal(participant.name, Participant.name);
     assert.deepEqual(participant.commands.map((c: { name: string }) => c.name), [...Participant.commands]);
   });
+  it('describes every setting in markdown, and every enum value', () => {
+    const props = pkg.contributes.configuration.properties as Record<string, { markdownDescription?: string; description?: string; enum?: unknown[]; markdownEnumDescriptions?: string[] }>;
+    for (const [key, prop] of Object.entries(props)) {
+      assert.ok(prop.markdownDescription && shown(prop.markdownDescription).trim() !== '', `${key} has a markdownDescription`);
+      assert.equal(prop.description, undefined, `${key}: markdownDescription only`);
+      if (prop.enum) {
+        assert.equal(prop.markdownEnumDescriptions?.length, prop.enum.length, `${key}: one markdownEnumDescription per value`);
+        for (const d of prop.markdownEnumDescriptions ?? []) assert.ok(shown(d).trim() !== '', key);
+      }
+    }
+  });
+  it('binds every palette command to a Shift+Alt+L chord with a when clause, except the programmatic query', () => {
+    const bindings = pkg.contributes.keybindings as { command: string; key: string; when?: string; mac?: string }[];
+    const bound = bindings.map((b) => b.command).sort();
+    const commands = (pkg.contributes.commands as { command: string }[]).map((c) => c.command).filter((c) => c !== 'lspTool.query').sort();
+    assert.deepEqual(bound, commands);
+    for (const b of bindings) {
+      assert.match(b.key, /^shift\+alt\+l [a-z]$/, b.command);
+      assert.ok(b.when, `${b.command} has a when clause`);
+    }
+    assert.equal(new Set(bindings.map((b) => b.key)).size, bindings.length, 'no two commands share a chord');
+  });
   it('puts the palette commands under the LSP category', () => {
     for (const c of pkg.contributes.commands) assert.equal(shown(c.category), 'LSP', c.command);
   });
