@@ -81,7 +81,8 @@ const sizes = {
 };
 const render = renderBench();
 const large = generateLarge(join(cacheRoot(), `large-ts-${LARGE.seed}-${LARGE.files}-v${LARGE.layout}`));
-const only = process.env.LSP_TOOL_BENCH_ONLY;
+// LSP_TOOL_BENCH_ONLY=fixture,rxjs (a comma list) limits the workloads; the fixture always runs.
+const only = process.env.LSP_TOOL_BENCH_ONLY?.split(',');
 const workloads = [
   await workload('fixture', {
     folder: join(repo, 'test', 'fixtures', 'basic'),
@@ -93,7 +94,7 @@ const workloads = [
       { label: 'hover totalArea', operation: 'hover', file_path: 'src/geometry.ts', line: 3, character: 17 },
     ],
   }),
-  only && only !== 'large' ? undefined : await workload('large', {
+  only && !only.includes('large') ? undefined : await workload('large', {
     folder: large,
     queries: [
       { label: 'references hub (21k)', operation: 'findReferences', file_path: 'src/core/hub.ts', line: 1, character: 17 },
@@ -102,7 +103,7 @@ const workloads = [
       { label: 'hover hub', operation: 'hover', file_path: 'src/core/hub.ts', line: 1, character: 17 },
     ],
   }),
-  only && only !== 'rxjs' ? undefined : await workload('rxjs', {
+  only && !only.includes('rxjs') ? undefined : await workload('rxjs', {
     folder: ensureRxjs(),
     queries: [
       { label: 'references Subscription', operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
