@@ -25,6 +25,9 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 
+/** Source lines as the pipeline holds them (read once per file, looked up per location). */
+const SOURCE = Array.from({ length: 10 }, (_, i) => `  const value${i} = compute(input);  `);
+
 function renderBench() {
   const { formatLocations } = require(join(repo, 'out', 'src', 'tool', 'render.js'));
   const ws = 'file:///w/proj';
@@ -34,7 +37,7 @@ function renderBench() {
     const samples = [];
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
-      formatLocations(locations, { resolvedWorkspaceUri: ws, roots: [{ name: 'proj', uri: ws }], maxLocations: n, maxResultChars: Number.MAX_SAFE_INTEGER, preview: (l) => `  const value${l.range.start.line % 10} = compute(input);  ` });
+      formatLocations(locations, { resolvedWorkspaceUri: ws, roots: [{ name: 'proj', uri: ws }], maxLocations: n, maxResultChars: Number.MAX_SAFE_INTEGER, preview: (l) => SOURCE[l.range.start.line % SOURCE.length] });
       samples.push(performance.now() - t);
     }
     rows[n] = { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), perLocationUs: (median(samples) * 1000) / n };
@@ -141,9 +144,11 @@ const fixture = workloads[0];
 const hostRender = fixture.render?.rows;
 lines.push('', `| render (pure, every location shown, a preview each) | extension host (Node ${fixture.render?.node ?? '?'}) | per location | plain Node ${process.version} | per location |`, '|---|---|---|---|---|');
 for (const [n, r] of Object.entries(render)) lines.push(`| ${Number(n).toLocaleString('en')} locations | ${ms(hostRender?.[n]?.median)} | ${hostRender?.[n] ? `${hostRender[n].perLocationUs.toFixed(2)} µs` : '-'} | ${ms(r.median)} | ${r.perLocationUs.toFixed(2)} µs |`);
+if (hostRender?.defaultCaps) lines.push(`| 100,000 locations with the default caps (100 locations, 16,000 characters): what the tool renders | ${ms(hostRender.defaultCaps.median)} | - | - | - |`);
 if (hostRender) {
   const growth = hostRender[100000].perLocationUs / hostRender[1000].perLocationUs;
-  budgets.push(['render 100,000 locations ≤ 50 ms (in the extension host)', hostRender[100000].median <= 50, ms(hostRender[100000].median)]);
+  budgets.push(['render 100,000 locations ≤ 50 ms (in the extension host, every location shown)', hostRender[100000].median <= 50, ms(hostRender[100000].median)]);
+  if (hostRender.defaultCaps) budgets.push(['render 100,000 locations ≤ 50 ms (in the extension host, the default caps)', hostRender.defaultCaps.median <= 50, ms(hostRender.defaultCaps.median)]);
   budgets.push(['render growth linear (per-location cost 100k/1k ≤ 2)', growth <= 2, growth.toFixed(2)]);
 }
 budgets.push(['render 100,000 locations ≤ 50 ms (plain Node, outside VS Code)', render[100000].median <= 50, ms(render[100000].median)]);

@@ -30,6 +30,9 @@ const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,car
  * Pure render of n locations in this extension host's own Node (where the tool runs): 500 files,
  * every location shown (no count or character cap), a preview on each.
  */
+/** Source lines as the pipeline holds them (read once per file, looked up per location). */
+const SOURCE = Array.from({ length: 10 }, (_, i) => `  const value${i} = compute(input);  `);
+
 function renderInHost(): Record<string, Stat & { perLocationUs: number; chars: number }> {
   const ws = 'file:///w/proj';
   const rows: Record<string, Stat & { perLocationUs: number; chars: number }> = {};
@@ -39,12 +42,24 @@ function renderInHost(): Record<string, Stat & { perLocationUs: number; chars: n
     let chars = 0;
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      chars = formatLocations(locations, { resolvedWorkspaceUri: ws, roots: [{ name: 'proj', uri: ws }], maxLocations: n, maxResultChars: Number.MAX_SAFE_INTEGER, preview: (l) => `  const value${l.range.start.line % 10} = compute(input);  ` }).length;
+      chars = formatLocations(locations, { resolvedWorkspaceUri: ws, roots: [{ name: 'proj', uri: ws }], maxLocations: n, maxResultChars: Number.MAX_SAFE_INTEGER, preview: (l) => SOURCE[l.range.start.line % SOURCE.length] }).length;
       samples.push(performance.now() - started);
     }
     const s = stat(samples);
     rows[n] = { ...s, perLocationUs: (s.median * 1000) / n, chars };
   }
+  // What the tool itself does with a 100,000-location answer: the default caps (100 locations, 16,000 characters).
+  const ws2 = 'file:///w/proj';
+  const many = Array.from({ length: 100_000 }, (_, i) => ({ uri: `${ws2}/src/f${i % 500}.ts`, range: { start: { line: i, character: 4 }, end: { line: i, character: 9 } } }));
+  const capped: number[] = [];
+  let cappedChars = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    cappedChars = formatLocations(many, { resolvedWorkspaceUri: ws2, roots: [{ name: 'proj', uri: ws2 }], maxLocations: 100, maxResultChars: 16_000, preview: (l) => SOURCE[l.range.start.line % SOURCE.length] }).length;
+    capped.push(performance.now() - started);
+  }
+  const c = stat(capped);
+  rows.defaultCaps = { ...c, perLocationUs: (c.median * 1000) / 100_000, chars: cappedChars };
   return rows;
 }
 const COMMAND = {
