@@ -7,6 +7,7 @@ import { readSettings } from './config';
 import { FollowAlong } from './editor/followAlong';
 import { Command, ContextKey, TOOL_NAME } from './ids';
 import { LoggedQueryPipeline } from './log/loggedPipeline';
+import { lazyLogChannel } from './log/lazyLog';
 import { Presenter } from './presenter';
 import type { LspQueryResult } from './seam/types';
 import { VscodeSeam } from './seam/vscodeSeam';
@@ -32,8 +33,8 @@ export interface LspToolApi {
 
 export function activate(context: vscode.ExtensionContext): LspToolApi {
   const activationStarted = performance.now();
-  const log = vscode.window.createOutputChannel('LSP Tool', { log: true });
-  context.subscriptions.push(log);
+  const { log, disposable: logChannel } = lazyLogChannel('LSP Tool');
+  context.subscriptions.push(logChannel);
   const settings = () => readSettings(log);
   settings();
   const seam = new VscodeSeam();
@@ -72,7 +73,8 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     }),
   );
   const activationMs = performance.now() - activationStarted;
-  log.info(`activated in ${activationMs.toFixed(1)}ms`);
+  // Logged after activation, so that creating the channel is not part of it.
+  setTimeout(() => log.info(`activated in ${activationMs.toFixed(1)}ms`), 0);
   return { ...api, activationMs };
 }
 
