@@ -108,9 +108,18 @@ function withNotes(body: string, notes: readonly string[] | undefined, max: numb
   return bound(body + notesText, max, label);
 }
 
+/** Where a line's preview lies: trimmed, and cut to PREVIEW_MAX (an ellipsis follows when `cut`). */
+export function previewBounds(line: string): { from: number; to: number; cut: boolean } {
+  let from = 0;
+  let to = line.length;
+  while (from < to && isTrimmedSpace(line.charCodeAt(from))) from++;
+  while (to > from && isTrimmedSpace(line.charCodeAt(to - 1))) to--;
+  return to - from <= PREVIEW_MAX ? { from, to, cut: false } : { from, to: from + PREVIEW_MAX - 1, cut: true };
+}
+
 export function previewText(line: string): string {
-  const trimmed = line.trim();
-  return trimmed.length <= PREVIEW_MAX ? trimmed : `${trimmed.slice(0, PREVIEW_MAX - 1)}…`;
+  const { from, to, cut } = previewBounds(line);
+  return cut ? `${line.slice(from, to)}…` : line.slice(from, to);
 }
 
 /** Display paths in order of first appearance, each location's path index, and the grouped order (stable). */
@@ -166,16 +175,10 @@ function writeLocations(out: TextBuilder | StringBuilder, locations: readonly Ls
     if (source === undefined) continue;
     out.appendAscii(COLON);
     out.appendAscii(SPACE);
-    // previewText without its intermediate strings: trim, then cut to PREVIEW_MAX with an ellipsis.
-    let from = 0;
-    let to = source.length;
-    while (from < to && isTrimmedSpace(source.charCodeAt(from))) from++;
-    while (to > from && isTrimmedSpace(source.charCodeAt(to - 1))) to--;
-    if (to - from <= PREVIEW_MAX) out.append(source, from, to);
-    else {
-      out.append(source, from, from + PREVIEW_MAX - 1);
-      out.append('…');
-    }
+    // previewText without its intermediate strings.
+    const { from, to, cut } = previewBounds(source);
+    out.append(source, from, to);
+    if (cut) out.append('…');
   }
 }
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { LspLocation } from '../../src/seam/types';
-import { bound, displayPath, formatLocations, previewText, type LocationRenderOptions } from '../../src/tool/render';
+import { bound, displayPath, formatLocations, PREVIEW_MAX, type LocationRenderOptions } from '../../src/tool/render';
 import { hasLoneSurrogate, isTrimmedSpace, StringBuilder, TextBuilder } from '../../src/tool/textBuilder';
 
 /** The straightforward §5.1 rendering the buffered one replaced: the oracle for equivalence. */
@@ -22,7 +22,11 @@ function reference(locations: readonly LspLocation[], options: LocationRenderOpt
     const file = displayPath(location.uri, options.resolvedWorkspaceUri, options.roots);
     let entry = `${file}:${location.range.start.line + 1}:${location.range.start.character + 1}`;
     const source = options.preview?.(location);
-    if (source !== undefined) entry += `: ${previewText(source)}`;
+    if (source !== undefined) {
+      // The original preview rule, written out here so the oracle shares no code with what it checks.
+      const trimmed = source.trim();
+      entry += `: ${trimmed.length <= PREVIEW_MAX ? trimmed : `${trimmed.slice(0, PREVIEW_MAX - 1)}…`}`;
+    }
     const group = groups.get(file);
     if (group) group.push(entry);
     else groups.set(file, [entry]);
