@@ -1,6 +1,6 @@
 // Source lines for previews, without opening documents (opening would make servers load them).
 import * as vscode from 'vscode';
-import { diskRead, diskStat, hasDisk } from './disk';
+import { fileBytes, fileStat } from './files';
 
 const MAX_PREVIEW_FILE_BYTES = 4_000_000;
 
@@ -18,11 +18,9 @@ export async function readLines(uris: readonly string[], known?: ReadonlyMap<str
       }
       try {
         const uri = vscode.Uri.parse(uriText, true);
-        const local = hasDisk && uri.scheme === 'file';
-        const size = local ? (await diskStat(uri.fsPath))?.size : (await vscode.workspace.fs.stat(uri)).size;
-        if (size === undefined || size > MAX_PREVIEW_FILE_BYTES) return;
-        const bytes = local ? await diskRead(uri.fsPath) : await vscode.workspace.fs.readFile(uri);
-        lines.set(uriText, decoder.decode(bytes).split(/\r?\n/));
+        const stat = await fileStat(uri);
+        if (stat === undefined || stat.size > MAX_PREVIEW_FILE_BYTES) return;
+        lines.set(uriText, decoder.decode(await fileBytes(uri)).split(/\r?\n/));
       } catch {
         // A location in a file we cannot read keeps its path:line:col without a preview.
       }

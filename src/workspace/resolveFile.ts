@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import { LspToolError } from '../tool/errors';
 import { classifyPath, uriContains } from '../tool/paths';
-import { diskReadHead, diskStat, hasDisk } from './disk';
+import type { DiskStat } from './disk';
+import { fileHead, fileStat } from './files';
 import { realFsPath } from './realpath';
 
 export interface ResolvedFile {
@@ -23,28 +24,12 @@ function folders(): readonly vscode.WorkspaceFolder[] {
   return open;
 }
 
-interface Stat {
-  size: number;
-  directory: boolean;
-}
-
-async function statOf(uri: vscode.Uri): Promise<Stat | undefined> {
-  if (hasDisk && uri.scheme === 'file') return diskStat(uri.fsPath);
-  try {
-    const stat = await vscode.workspace.fs.stat(uri);
-    return { size: stat.size, directory: (stat.type & vscode.FileType.Directory) !== 0 };
-  } catch {
-    return undefined;
-  }
-}
-
 /** A NUL byte in the first 8 KB marks binary content, as VS Code and git judge it. */
 async function isBinary(uri: vscode.Uri): Promise<boolean> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open) return false;
   try {
-    const bytes = hasDisk && uri.scheme === 'file' ? await diskReadHead(uri.fsPath, 8192) : await vscode.workspace.fs.readFile(uri);
-    return bytes.subarray(0, 8192).includes(0);
+    return (await fileHead(uri, 8192)).subarray(0, 8192).includes(0);
   } catch {
     return false;
   }
@@ -64,15 +49,15 @@ function describeFolders(list: readonly vscode.WorkspaceFolder[]): string {
   return list.map((f) => `${f.name} (${f.uri.scheme === 'file' ? f.uri.fsPath : f.uri.toString()})`).join(', ');
 }
 
-type StatFn = (uri: vscode.Uri) => Promise<Stat | undefined>;
+type StatFn = (uri: vscode.Uri) => Promise<DiskStat | undefined>;
 
 /** One stat per URI within a resolution: the candidate search and the checks share them. */
 function memoStat(): StatFn {
-  const cache = new Map<string, Promise<Stat | undefined>>();
+  const cache = new Map<string, Promise<DiskStat | undefined>>();
   return (uri) => {
     const key = uri.toString();
     let stat = cache.get(key);
-    if (!stat) cache.set(key, (stat = statOf(uri)));
+    if (!stat) cache.set(key, (stat = fileStat(uri)));
     return stat;
   };
 }
