@@ -20,30 +20,6 @@ function sh(cmd, args) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
 }
 
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
-/** Source lines as the pipeline holds them (read once per file, looked up per location). */
-const SOURCE = Array.from({ length: 10 }, (_, i) => `  const value${i} = compute(input);  `);
-
-function renderBench() {
-  const { formatLocations } = require(join(repo, 'out', 'src', 'tool', 'render.js'));
-  const ws = 'file:///w/proj';
-  const rows = {};
-  for (const n of [1_000, 10_000, 100_000]) {
-    const locations = Array.from({ length: n }, (_, i) => ({ uri: `${ws}/src/f${i % 500}.ts`, range: { start: { line: i, character: 4 }, end: { line: i, character: 9 } } }));
-    const samples = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      formatLocations(locations, { resolvedWorkspaceUri: ws, roots: [{ name: 'proj', uri: ws }], maxLocations: n, maxResultChars: Number.MAX_SAFE_INTEGER, preview: (l) => SOURCE[l.range.start.line % SOURCE.length] });
-      samples.push(performance.now() - t);
-    }
-    rows[n] = { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), perLocationUs: (median(samples) * 1000) / n };
-  }
-  return rows;
-}
 
 async function workload(name, options) {
   const out = join(cacheRoot(), `bench-${name}-${process.pid}.json`);
@@ -82,7 +58,8 @@ const sizes = {
   extensionJs: statSync(join(repo, 'dist', 'extension.js')).size,
   vsix: statSync(join(repo, `lsp-tool-${pkg.version}.vsix`)).size,
 };
-const render = renderBench();
+// The same workload as in the extension host, here in plain Node (out/ is compiled just above).
+const render = require(join(repo, 'out', 'test', 'bench', 'render.js')).measureRender(RUNS);
 const large = generateLarge(join(cacheRoot(), `large-ts-${LARGE.seed}-${LARGE.files}-v${LARGE.layout}`));
 // LSP_TOOL_BENCH_ONLY=fixture,rxjs (a comma list) limits the workloads; the fixture always runs.
 const only = process.env.LSP_TOOL_BENCH_ONLY?.split(',');
@@ -143,8 +120,10 @@ for (const w of workloads) {
 const fixture = workloads[0];
 const hostRender = fixture.render?.rows;
 lines.push('', `| render (pure, every location shown, a preview each) | extension host (Node ${fixture.render?.node ?? '?'}) | per location | plain Node ${process.version} | per location |`, '|---|---|---|---|---|');
-for (const [n, r] of Object.entries(render)) lines.push(`| ${Number(n).toLocaleString('en')} locations | ${ms(hostRender?.[n]?.median)} | ${hostRender?.[n] ? `${hostRender[n].perLocationUs.toFixed(2)} µs` : '-'} | ${ms(r.median)} | ${r.perLocationUs.toFixed(2)} µs |`);
-if (hostRender?.defaultCaps) lines.push(`| 100,000 locations with the default caps (100 locations, 16,000 characters): what the tool renders | ${ms(hostRender.defaultCaps.median)} | - | - | - |`);
+const perLocation = (r) => (r ? `${r.perLocationUs.toFixed(2)} µs` : '-');
+for (const [key, label] of [['1000', '1,000 locations'], ['10000', '10,000 locations'], ['100000', '100,000 locations'], ['defaultCaps', '100,000 locations with the default caps (100 locations, 16,000 characters): what the tool renders']]) {
+  lines.push(`| ${label} | ${ms(hostRender?.[key]?.median)} | ${perLocation(hostRender?.[key])} | ${ms(render[key].median)} | ${perLocation(render[key])} |`);
+}
 if (hostRender) {
   const growth = hostRender[100000].perLocationUs / hostRender[1000].perLocationUs;
   budgets.push(['render 100,000 locations ≤ 50 ms (in the extension host, every location shown)', hostRender[100000].median <= 50, ms(hostRender[100000].median)]);

@@ -5,7 +5,7 @@ import * as inspector from 'node:inspector';
 import * as vscode from 'vscode';
 import type { CardMetrics } from '../../src/card/cardView';
 import type { LspToolApi } from '../../src/extension';
-import { formatLocations } from '../../src/tool/render';
+import { measureRender, stat } from './render';
 
 interface Query {
   label: string;
@@ -13,13 +13,6 @@ interface Query {
   file_path: string;
   line: number;
   character: number;
-}
-
-interface Stat {
-  median: number;
-  min: number;
-  max: number;
-  runs: number;
 }
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
@@ -30,49 +23,12 @@ const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,car
  * Pure render of n locations in this extension host's own Node (where the tool runs): 500 files,
  * every location shown (no count or character cap), a preview on each.
  */
-/** Source lines as the pipeline holds them (read once per file, looked up per location). */
-const SOURCE = Array.from({ length: 10 }, (_, i) => `  const value${i} = compute(input);  `);
-
-function renderInHost(): Record<string, Stat & { perLocationUs: number; chars: number }> {
-  const ws = 'file:///w/proj';
-  const rows: Record<string, Stat & { perLocationUs: number; chars: number }> = {};
-  for (const n of [1_000, 10_000, 100_000]) {
-    const locations = Array.from({ length: n }, (_, i) => ({ uri: `${ws}/src/f${i % 500}.ts`, range: { start: { line: i, character: 4 }, end: { line: i, character: 9 } } }));
-    const samples: number[] = [];
-    let chars = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const started = performance.now();
-      chars = formatLocations(locations, { resolvedWorkspaceUri: ws, roots: [{ name: 'proj', uri: ws }], maxLocations: n, maxResultChars: Number.MAX_SAFE_INTEGER, preview: (l) => SOURCE[l.range.start.line % SOURCE.length] }).length;
-      samples.push(performance.now() - started);
-    }
-    const s = stat(samples);
-    rows[n] = { ...s, perLocationUs: (s.median * 1000) / n, chars };
-  }
-  // What the tool itself does with a 100,000-location answer: the default caps (100 locations, 16,000 characters).
-  const ws2 = 'file:///w/proj';
-  const many = Array.from({ length: 100_000 }, (_, i) => ({ uri: `${ws2}/src/f${i % 500}.ts`, range: { start: { line: i, character: 4 }, end: { line: i, character: 9 } } }));
-  const capped: number[] = [];
-  let cappedChars = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    cappedChars = formatLocations(many, { resolvedWorkspaceUri: ws2, roots: [{ name: 'proj', uri: ws2 }], maxLocations: 100, maxResultChars: 16_000, preview: (l) => SOURCE[l.range.start.line % SOURCE.length] }).length;
-    capped.push(performance.now() - started);
-  }
-  const c = stat(capped);
-  rows.defaultCaps = { ...c, perLocationUs: (c.median * 1000) / 100_000, chars: cappedChars };
-  return rows;
-}
 const COMMAND = {
   goToDefinition: 'vscode.executeDefinitionProvider',
   findReferences: 'vscode.executeReferenceProvider',
   goToImplementation: 'vscode.executeImplementationProvider',
   hover: 'vscode.executeHoverProvider',
 } as const;
-
-function stat(samples: number[]): Stat {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)!, runs: sorted.length };
-}
 
 async function time<T>(work: () => Thenable<T> | Promise<T>): Promise<[number, T]> {
   const started = performance.now();
@@ -143,7 +99,7 @@ async function measureAll(): Promise<void> {
 
   progress('activated');
   if (PARTS.has('render') && process.env.LSP_TOOL_BENCH_CARD === '1') {
-    report.render = { node: process.version, rows: renderInHost() };
+    report.render = { node: process.version, rows: measureRender(RUNS) };
     progress('render done');
   }
   // Cold start: our tool and the raw provider fired together on a just-opened project.
