@@ -5,7 +5,7 @@ import { EXTENSION_ID } from '../ids';
 import { LspToolError } from '../tool/errors';
 import type { Budget } from './budget';
 import { normalizeHovers, normalizeLocations } from './normalize';
-import { DEFAULT_TUNING, settle, type ReadinessTuning } from './readiness';
+import { confinedToOpenFiles, DEFAULT_TUNING, settle, type ReadinessTuning } from './readiness';
 import type { Completeness, LspHover, LspLocation, LspOperation, LspQueryResult } from './types';
 
 const PROVIDER_COMMAND: Record<LspOperation, string> = {
@@ -33,6 +33,13 @@ type Raw = { kind: 'locations'; locations: LspLocation[]; malformed: number } | 
 
 function isEmpty(raw: Raw): boolean {
   return raw.kind === 'locations' ? raw.locations.length === 0 : raw.hover === null;
+}
+
+/** Empty, or (for locations) confined to open files: trusted only after the longer window. */
+function provisional(raw: Raw): boolean {
+  if (raw.kind === 'hover') return raw.hover === null;
+  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+  return confinedToOpenFiles(raw.locations.map((l) => l.uri), open);
 }
 
 function same(a: Raw, b: Raw): boolean {
@@ -136,7 +143,7 @@ export class VscodeSeam {
     if (this.warm.has(key)) {
       raw = await ask();
     } else {
-      const settled = await settle(ask, isEmpty, same, budget, this.tuning);
+      const settled = await settle(ask, provisional, same, budget, this.tuning);
       raw = settled.value;
       waitedMs = settled.waitedMs;
       if (settled.stable) this.warm.add(key);

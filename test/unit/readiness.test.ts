@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { createBudget } from '../../src/seam/budget';
-import { settle, type ReadinessTuning } from '../../src/seam/readiness';
+import { confinedToOpenFiles, settle, type ReadinessTuning } from '../../src/seam/readiness';
 
 const FAST: ReadinessTuning = { stableMs: 60, loadFactor: 1.5, emptyStableMs: 150, firstDelayMs: 5, maxDelayMs: 20 };
 const same = (a: number, b: number) => a === b;
@@ -57,5 +57,17 @@ describe('settle (readiness)', () => {
     setTimeout(() => cancel(), 50);
     await assert.rejects(settle(async () => 1, () => false, (a, b) => a !== b, budget, FAST), /^LspToolError: LSP_CANCELLED|LSP_CANCELLED/);
     budget.dispose();
+  });
+});
+
+describe('confinedToOpenFiles', () => {
+  const open = new Set(['file:///w/a.ts', 'file:///w/b.ts']);
+  it('is true for answers that only name open files, and for none at all', () => {
+    assert.equal(confinedToOpenFiles(['file:///w/a.ts', 'file:///w/a.ts', 'file:///w/b.ts'], open), true);
+    assert.equal(confinedToOpenFiles([], open), true);
+  });
+  it('is false as soon as one location is in a file the editor has not opened', () => {
+    assert.equal(confinedToOpenFiles(['file:///w/a.ts', 'file:///w/c.ts'], open), false);
+    assert.equal(confinedToOpenFiles(['file:///w/c.ts'], new Set()), false);
   });
 });
