@@ -76,15 +76,18 @@ export class TextBuilder {
       this.append(String(value));
       return;
     }
-    const buffer = this.reserve(10);
-    let divisor = 1;
-    while (divisor * 10 <= value) divisor *= 10;
-    for (; divisor >= 1; divisor = Math.floor(divisor / 10)) {
-      const digit = Math.floor(value / divisor);
-      buffer[this.length++] = 0x30 + digit;
-      value -= digit * divisor;
-      this.units++;
+    const digits = value < 10 ? 1 : value < 100 ? 2 : value < 1e3 ? 3 : value < 1e4 ? 4 : value < 1e5 ? 5 : value < 1e6 ? 6 : value < 1e7 ? 7 : value < 1e8 ? 8 : 9;
+    const buffer = this.reserve(digits);
+    let at = this.length + digits;
+    this.length = at;
+    this.units += digits;
+    // Last digit first; `| 0` keeps it in small-integer arithmetic (value < 1e9 < 2^31).
+    while (value >= 10) {
+      const quotient = (value / 10) | 0;
+      buffer[--at] = 0x30 + value - quotient * 10;
+      value = quotient;
     }
+    buffer[at - 1] = 0x30 + value;
   }
 
   toString(): string {
