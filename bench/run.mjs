@@ -14,6 +14,8 @@ import { generateLarge, LARGE } from './gen-large.mjs';
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const require = createRequire(import.meta.url);
 const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
+// Interleaved raw/tool pairs per warm query (test/bench/index.ts explains why more than RUNS).
+const PAIRS = Math.max(RUNS, Number(process.env.LSP_TOOL_BENCH_PAIRS ?? 41));
 
 function sh(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -27,6 +29,7 @@ async function workload(name, options) {
     LSP_TOOL_BENCH_OUT: out,
     LSP_TOOL_BENCH_WORKLOAD: name,
     LSP_TOOL_BENCH_RUNS: String(RUNS),
+    LSP_TOOL_BENCH_PAIRS: String(PAIRS),
     LSP_TOOL_BENCH_QUERIES: JSON.stringify(options.queries),
     LSP_TOOL_BENCH_CARD: options.card ? '1' : '0',
     ...(process.env.LSP_TOOL_BENCH_PROFILE ? { LSP_TOOL_BENCH_PROFILE: process.env.LSP_TOOL_BENCH_PROFILE } : {}),
@@ -95,7 +98,7 @@ const workloads = [
 
 const lines = [];
 const budgets = [];
-lines.push(`lsp-tool benchmark: ${new Date().toISOString()}, ${RUNS} warm runs per measure (median [min–max])`, '');
+lines.push(`lsp-tool benchmark: ${new Date().toISOString()}, ${RUNS} warm runs per measure (median [min–max]), ${PAIRS} interleaved pairs per warm query`, '');
 lines.push('Columns: the raw `vscode.execute*Provider` call; the `lsp` tool\'s `invoke` (our LanguageModelTool, called directly); the same call through VS Code\'s tool service (`lm.invokeTool`); the tool-service floor (an invocation our parser rejects at once: VS Code\'s own round trip, the same for any tool). invoke/raw is the median of the interleaved pairs\' ratios.', '');
 lines.push('| workload | query | raw provider | tool invoke | invoke/raw | lm.invokeTool | tool-service floor | (lm.invokeTool − floor)/raw | locations |', '|---|---|---|---|---|---|---|---|---|');
 for (const w of workloads) {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { CardView } from './card/cardView';
 import { registerParticipant } from './chat/participant';
 import { registerPaletteCommands } from './commands/paletteCommands';
-import { readSettings } from './config';
+import { watchedSettings } from './config';
 import { FollowAlong } from './editor/followAlong';
 import { Command, ContextKey, TOOL_NAME } from './ids';
 import { LoggedQueryPipeline } from './log/loggedPipeline';
@@ -15,6 +15,7 @@ import { LspTool } from './tool/lspTool';
 import type { LspToolInput } from './tool/parse';
 import { ReferencesHandoff } from './references/handoff';
 import { markUsed } from './walkthrough';
+import { watchResolutions } from './workspace/resolveFile';
 
 export interface LspToolApi {
   /** Milliseconds spent inside activate(). */
@@ -35,9 +36,11 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   const activationStarted = performance.now();
   const { log, disposable: logChannel } = lazyLogChannel('LSP Tool');
   context.subscriptions.push(logChannel);
-  const settings = () => readSettings(log);
-  settings();
+  const { settings, disposable: settingsWatch } = watchedSettings(log);
+  context.subscriptions.push(settingsWatch);
   const seam = new VscodeSeam();
+  // One watcher for creations and deletions: readiness cools down on them, resolutions are forgotten.
+  const files = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
   const pipeline = new LoggedQueryPipeline({ seam, settings, log });
   const { card, disposable: cardRegistration } = CardView.register(context.extensionUri);
   const followAlong = new FollowAlong(() => settings().followAlong, log);
@@ -60,7 +63,9 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     logUri: context.logUri,
   };
   context.subscriptions.push(
-    seam.watch(),
+    files,
+    seam.watch(files),
+    watchResolutions(files),
     cardRegistration,
     followAlong,
     vscode.lm.registerTool(TOOL_NAME, tool),
@@ -68,9 +73,6 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     registerParticipant(context.extensionUri, tool),
     handoff.register(),
     vscode.commands.registerCommand(Command.query, (input: unknown) => api.query(input)),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('lspTool')) settings();
-    }),
   );
   const activationMs = performance.now() - activationStarted;
   // Logged after activation, so that creating the channel is not part of it.

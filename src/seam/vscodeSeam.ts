@@ -99,10 +99,9 @@ export class VscodeSeam {
     if (!stillOpen) this.coolDown(closed.uri, closed.languageId);
   }
 
-  watch(): vscode.Disposable {
-    const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+  /** `watcher`: creations and deletions in the workspace (its owner disposes it). */
+  watch(watcher: vscode.FileSystemWatcher): vscode.Disposable {
     return vscode.Disposable.from(
-      watcher,
       watcher.onDidCreate((uri) => this.coolDown(uri)),
       watcher.onDidDelete((uri) => this.coolDown(uri)),
       vscode.workspace.onDidCloseTextDocument((document) => this.onClose(document)),

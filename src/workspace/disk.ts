@@ -7,6 +7,9 @@ import { promises as fs } from 'node:fs';
 export interface DiskStat {
   size: number;
   directory: boolean;
+  /** Modification and change times in milliseconds: with the size, what says a file is unchanged. */
+  mtime: number;
+  ctime: number;
 }
 
 export const hasDisk = true;
@@ -15,7 +18,7 @@ export const hasDisk = true;
 export async function diskStat(fsPath: string): Promise<DiskStat | undefined> {
   try {
     const stat = await fs.stat(fsPath);
-    return { size: stat.size, directory: stat.isDirectory() };
+    return { size: stat.size, directory: stat.isDirectory(), mtime: stat.mtimeMs, ctime: stat.ctimeMs };
   } catch {
     return undefined;
   }

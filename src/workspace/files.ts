@@ -12,10 +12,15 @@ export async function fileStat(uri: vscode.Uri): Promise<DiskStat | undefined> {
   if (onDisk(uri)) return diskStat(uri.fsPath);
   try {
     const stat = await vscode.workspace.fs.stat(uri);
-    return { size: stat.size, directory: (stat.type & vscode.FileType.Directory) !== 0 };
+    return { size: stat.size, directory: (stat.type & vscode.FileType.Directory) !== 0, mtime: stat.mtime, ctime: stat.ctime };
   } catch {
     return undefined;
   }
+}
+
+/** What identifies a file's content without reading it: equal stamps, unchanged file. */
+export function stampOf(stat: DiskStat): string {
+  return `${stat.size}:${stat.mtime}:${stat.ctime}`;
 }
 
 export async function fileBytes(uri: vscode.Uri): Promise<Uint8Array> {

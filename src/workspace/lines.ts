@@ -1,29 +1,58 @@
 // Source lines for previews, without opening documents (opening would make servers load them).
+// Lines are kept between queries (sourceCache.ts): an open document's under its version, a file's
+// under its stamp (size and times), so an unchanged file costs one stat instead of a read, a
+// decode and a split (measured in the benchmark: about 1 ms of a 28 ms references call).
 import * as vscode from 'vscode';
-import { fileBytes, fileStat } from './files';
+import { fileBytes, fileStat, stampOf } from './files';
+import { SourceLineCache } from './sourceCache';
 
 const MAX_PREVIEW_FILE_BYTES = 4_000_000;
+/** About 32 MB of UTF-16: many projects' worth of files that answers point into. */
+const CACHE_CHARS = 16_000_000;
+
+const cache = new SourceLineCache(CACHE_CHARS);
+const decoder = new TextDecoder('utf-8');
+
+function split(text: string): string[] {
+  return text.split(/\r?\n/);
+}
+
+async function linesOf(uriText: string, open: ReadonlyMap<string, vscode.TextDocument>): Promise<string[] | undefined> {
+  const doc = open.get(uriText);
+  if (doc) {
+    const stamp = `v${doc.version}`;
+    const known = cache.get(uriText, stamp);
+    if (known) return known;
+    const text = doc.getText();
+    const lines = split(text);
+    cache.set(uriText, stamp, lines, text.length);
+    return lines;
+  }
+  try {
+    const uri = vscode.Uri.parse(uriText, true);
+    const stat = await fileStat(uri);
+    if (stat === undefined || stat.directory || stat.size > MAX_PREVIEW_FILE_BYTES) return undefined;
+    const stamp = stampOf(stat);
+    const known = cache.get(uriText, stamp);
+    if (known) return known;
+    const text = decoder.decode(await fileBytes(uri));
+    const lines = split(text);
+    cache.set(uriText, stamp, lines, text.length);
+    return lines;
+  } catch {
+    // A location in a file we cannot read keeps its path:line:col without a preview.
+    return undefined;
+  }
+}
 
 /** Lines of each URI's file; `known` holds files already read for this query, which are not read again. */
 export async function readLines(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>> {
   const lines = new Map<string, string[]>(known);
   const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
-  const decoder = new TextDecoder('utf-8');
   await Promise.all(
     [...new Set(uris)].filter((uriText) => !lines.has(uriText)).map(async (uriText) => {
-      const doc = open.get(uriText);
-      if (doc) {
-        lines.set(uriText, doc.getText().split(/\r?\n/));
-        return;
-      }
-      try {
-        const uri = vscode.Uri.parse(uriText, true);
-        const stat = await fileStat(uri);
-        if (stat === undefined || stat.size > MAX_PREVIEW_FILE_BYTES) return;
-        lines.set(uriText, decoder.decode(await fileBytes(uri)).split(/\r?\n/));
-      } catch {
-        // A location in a file we cannot read keeps its path:line:col without a preview.
-      }
+      const found = await linesOf(uriText, open);
+      if (found) lines.set(uriText, found);
     }),
   );
   return lines;

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { LspToolError } from '../tool/errors';
 import { classifyPath, uriContains } from '../tool/paths';
 import type { DiskStat } from './disk';
-import { fileHead, fileStat } from './files';
+import { fileHead, fileStat, stampOf } from './files';
 import { realFsPath } from './realpath';
 
 export interface ResolvedFile {
@@ -52,14 +52,15 @@ function describeFolders(list: readonly vscode.WorkspaceFolder[]): string {
 type StatFn = (uri: vscode.Uri) => Promise<DiskStat | undefined>;
 
 /** One stat per URI within a resolution: the candidate search and the checks share them. */
-function memoStat(): StatFn {
-  const cache = new Map<string, Promise<DiskStat | undefined>>();
-  return (uri) => {
+function memoStat(): { stat: StatFn; seen: Map<string, { uri: vscode.Uri; stat: Promise<DiskStat | undefined> }> } {
+  const seen = new Map<string, { uri: vscode.Uri; stat: Promise<DiskStat | undefined> }>();
+  const stat: StatFn = (uri) => {
     const key = uri.toString();
-    let stat = cache.get(key);
-    if (!stat) cache.set(key, (stat = fileStat(uri)));
-    return stat;
+    let entry = seen.get(key);
+    if (!entry) seen.set(key, (entry = { uri, stat: fileStat(uri) }));
+    return entry.stat;
   };
+  return { stat, seen };
 }
 
 async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder[], stat: StatFn): Promise<vscode.Uri[]> {
@@ -107,9 +108,76 @@ async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder
 /** The seed's document limit: larger files are not source a language server should be asked about. */
 export const MAX_DOCUMENT_BYTES = 4_000_000;
 
+/**
+ * Resolutions kept between queries. An agent asks about the same few files again and again, and a
+ * full resolution (candidates, binary check, real paths) cost about 0.5 ms of a 14 ms call. An
+ * entry stands while every path the resolution looked at stats as it did then (existence, and
+ * size and times), so a file created in another folder, deleted, or rewritten is seen at once;
+ * files created or deleted anywhere in the workspace (links may point elsewhere now) and folder
+ * changes drop every entry (`forgetResolutions`).
+ */
+interface Resolution {
+  generation: number;
+  file: ResolvedFile;
+  /** Every URI the resolution stat'ed, with its stamp then (undefined: it did not exist). */
+  looked: { uri: vscode.Uri; stamp: string | undefined }[];
+}
+
+const resolutions = new Map<string, Resolution>();
+const MAX_RESOLUTIONS = 256;
+let generation = 0;
+
+/** Files appeared or vanished (candidates and links may differ now), or the folders changed. */
+export function forgetResolutions(): void {
+  generation++;
+  resolutions.clear();
+}
+
+/** Forgets resolutions on the watcher's creations and deletions and on folder changes. */
+export function watchResolutions(watcher: vscode.FileSystemWatcher): vscode.Disposable {
+  return vscode.Disposable.from(
+    watcher.onDidCreate(forgetResolutions),
+    watcher.onDidDelete(forgetResolutions),
+    vscode.workspace.onDidChangeWorkspaceFolders(forgetResolutions),
+  );
+}
+
+async function stampOrNone(uri: vscode.Uri): Promise<string | undefined> {
+  const stat = await fileStat(uri);
+  return stat === undefined ? undefined : stampOf(stat);
+}
+
+async function stillResolved(raw: string): Promise<ResolvedFile | undefined> {
+  const entry = resolutions.get(raw);
+  if (entry === undefined || entry.generation !== generation) return undefined;
+  const now = await Promise.all(entry.looked.map((l) => stampOrNone(l.uri)));
+  const same = now.every((stamp, i) => stamp === entry.looked[i]!.stamp);
+  return same && entry.generation === generation ? entry.file : undefined;
+}
+
 export async function resolveFile(raw: string): Promise<ResolvedFile> {
   const roots = folders();
-  const statOnce = memoStat();
+  const known = await stillResolved(raw);
+  if (known) return known;
+  const startedAt = generation;
+  const { resolved, seen } = await resolveAnew(raw, roots);
+  if (startedAt === generation) {
+    const looked = await Promise.all([...seen.values()].map(async ({ uri, stat }) => {
+      const found = await stat;
+      return { uri, stamp: found === undefined ? undefined : stampOf(found) };
+    }));
+    resolutions.delete(raw);
+    if (resolutions.size >= MAX_RESOLUTIONS) resolutions.delete(resolutions.keys().next().value!);
+    resolutions.set(raw, { generation: startedAt, file: resolved, looked });
+  }
+  return resolved;
+}
+
+async function resolveAnew(
+  raw: string,
+  roots: readonly vscode.WorkspaceFolder[],
+): Promise<{ resolved: ResolvedFile; seen: ReturnType<typeof memoStat>['seen'] }> {
+  const { stat: statOnce, seen } = memoStat();
   let [uri] = await candidatesFor(raw, roots, statOnce);
   let stat = uri ? await statOnce(uri) : undefined;
   if (!stat && raw.includes('\\') && classifyPath(raw).kind === 'relative') {
@@ -138,7 +206,7 @@ export async function resolveFile(raw: string): Promise<ResolvedFile> {
   if (await isBinary(uri)) {
     throw new LspToolError('LSP_NOT_A_FILE', `file_path "${raw}" is a binary file, not source text. Pass the path of a source file.`);
   }
-  return { uri, folder, inside: await inside };
+  return { resolved: { uri, folder, inside: await inside }, seen };
 }
 
 /** Compares real paths where the host has a file system; elsewhere the URI decides. */

@@ -16,6 +16,11 @@ interface Query {
 }
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
+/**
+ * Warm pairs (raw call, tool call) per query. A median of 15 pairs moved by ±0.1 between runs
+ * on this shared machine, as much as the budget's whole margin; 41 pairs held within ±0.03.
+ */
+const PAIRS = Math.max(RUNS, Number(process.env.LSP_TOOL_BENCH_PAIRS ?? 41));
 /** Parts to measure (comma list of cold, warm, usages, card); all by default. For profiling one part. */
 const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card,render').split(','));
 
@@ -122,6 +127,10 @@ async function measureAll(): Promise<void> {
   // Warm: the tool's invoke vs the raw provider call for the same query, interleaved; and the same
   // call through VS Code's tool service (lm.invokeTool), whose own round trip we measure as a floor.
   const operations: Record<string, unknown>[] = [];
+  const quiet = async (): Promise<void> => {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    await api.followAlongSettled();
+  };
   if (PARTS.has('warm')) await profiled(async () => {
   for (const q of queries) {
     const uri = resolveUri(q.file_path);
@@ -142,23 +151,31 @@ async function measureAll(): Promise<void> {
       const result = await api.tool.invoke({ input, toolInvocationToken: undefined }, token());
       return (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
     };
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < PAIRS; i++) {
       // Pairs alternate their order, so neither side always runs on a warmer cache.
       const rawCall = () => time(() => vscode.commands.executeCommand(COMMAND[q.operation], uri, position));
       let r: number;
       let t: number;
       let value: unknown;
       let text: string;
+      // Each timed call starts on a quiet window: what a tool call sets off after answering (the
+      // card, follow-along in the editor) must not land in the next measurement.
       if (i % 2 === 0) {
         [r, value] = await rawCall();
+        await quiet();
         [t, text] = await time(invokeDirect);
+        await quiet();
       } else {
         [t, text] = await time(invokeDirect);
+        await quiet();
         [r, value] = await rawCall();
+        await quiet();
       }
       const [v] = await time(() => invokeText('lsp', input));
+      await quiet();
       // The tool service's own round trip: an invocation our parser rejects at once.
       const [f] = await time(() => invokeText('lsp', { ...input, line: 0 }).catch(() => ''));
+      await quiet();
       raw.push(r);
       invoke.push(t);
       service.push(v);
