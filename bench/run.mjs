@@ -1,7 +1,7 @@
 // `npm run bench`: measures the tool in the real VS Code host and prints ratios measured side by
 // side in one run, with PASS/FAIL against each budget. Always exits 0; `npm test` does not run it.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +14,10 @@ import { generateLarge, LARGE } from './gen-large.mjs';
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const require = createRequire(import.meta.url);
 const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
-// Interleaved raw/tool pairs per warm query (test/bench/index.ts explains why more than RUNS).
-const PAIRS = Math.max(RUNS, Number(process.env.LSP_TOOL_BENCH_PAIRS ?? 41));
+// Interleaved raw/tool pairs per warm query: at least RUNS, up to PAIRS within PAIR_SECONDS
+// (test/bench/index.ts explains why).
+const PAIRS = Math.max(RUNS, Number(process.env.LSP_TOOL_BENCH_PAIRS ?? 81));
+const PAIR_SECONDS = Number(process.env.LSP_TOOL_BENCH_PAIR_SECONDS ?? 30);
 
 function sh(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -30,10 +32,12 @@ async function workload(name, options) {
     LSP_TOOL_BENCH_WORKLOAD: name,
     LSP_TOOL_BENCH_RUNS: String(RUNS),
     LSP_TOOL_BENCH_PAIRS: String(PAIRS),
+    LSP_TOOL_BENCH_PAIR_SECONDS: String(PAIR_SECONDS),
+    ...(process.env.LSP_TOOL_BENCH_QUIET_MS ? { LSP_TOOL_BENCH_QUIET_MS: process.env.LSP_TOOL_BENCH_QUIET_MS } : {}),
     LSP_TOOL_BENCH_QUERIES: JSON.stringify(options.queries),
     LSP_TOOL_BENCH_CARD: options.card ? '1' : '0',
     ...(process.env.LSP_TOOL_BENCH_PROFILE ? { LSP_TOOL_BENCH_PROFILE: process.env.LSP_TOOL_BENCH_PROFILE } : {}),
-    LSP_TOOL_BENCH_PARTS: process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card,render',
+    LSP_TOOL_BENCH_PARTS: options.parts ?? process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card,render',
   };
   try {
     const records = await runIntegration({
@@ -48,7 +52,10 @@ async function workload(name, options) {
   } finally {
     await runCleanups();
   }
-  return existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { workload: name, error: 'no results' };
+  const result = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { workload: name, error: 'no results' };
+  // The progress file stays when a workload gave no results: it says how far it got.
+  if (existsSync(out)) for (const file of [out, `${out}.progress`]) rmSync(file, { force: true });
+  return result;
 }
 
 const ms = (x) => (x === undefined ? '-' : `${x.toFixed(1)} ms`);
@@ -62,7 +69,8 @@ const sizes = {
   vsix: statSync(join(repo, `lsp-tool-${pkg.version}.vsix`)).size,
 };
 // The same workload as in the extension host, here in plain Node (out/ is compiled just above).
-const render = require(join(repo, 'out', 'test', 'bench', 'render.js')).measureRender(RUNS);
+const { measureRender, stat: statOf } = require(join(repo, 'out', 'test', 'bench', 'render.js'));
+const render = measureRender(RUNS);
 const large = generateLarge(join(cacheRoot(), `large-ts-${LARGE.seed}-${LARGE.files}-v${LARGE.layout}`));
 // LSP_TOOL_BENCH_ONLY=fixture,rxjs (a comma list) limits the workloads; the fixture always runs.
 const only = process.env.LSP_TOOL_BENCH_ONLY?.split(',');
@@ -96,15 +104,25 @@ const workloads = [
   }),
 ].filter(Boolean);
 
+// Activation is one sample per host start, and a start shares two cores with the workbench and the
+// language server starting beside it (one start measured 19 ms, 12 of them inside a single
+// registerCommand call): more starts of the fixture, nothing measured but activation.
+const STARTS = Math.max(1, Number(process.env.LSP_TOOL_BENCH_STARTS ?? 5));
+const activations = [workloads[0].activationMs];
+for (let i = 1; i < STARTS; i++) {
+  const started = await workload(`activation-${i}`, { folder: join(repo, 'test', 'fixtures', 'basic'), queries: [], parts: 'none' });
+  if (typeof started.activationMs === 'number') activations.push(started.activationMs);
+}
+
 const lines = [];
 const budgets = [];
-lines.push(`lsp-tool benchmark: ${new Date().toISOString()}, ${RUNS} warm runs per measure (median [min–max]), ${PAIRS} interleaved pairs per warm query`, '');
+lines.push(`lsp-tool benchmark: ${new Date().toISOString()}, ${RUNS} warm runs per measure (median [min–max]), ${RUNS}–${PAIRS} interleaved pairs per warm query (as many as fit in ${PAIR_SECONDS} s)`, '');
 lines.push('Columns: the raw `vscode.execute*Provider` call; the `lsp` tool\'s `invoke` (our LanguageModelTool, called directly); the same call through VS Code\'s tool service (`lm.invokeTool`); the tool-service floor (an invocation our parser rejects at once: VS Code\'s own round trip, the same for any tool). invoke/raw is the median of the interleaved pairs\' ratios.', '');
-lines.push('| workload | query | raw provider | tool invoke | invoke/raw | lm.invokeTool | tool-service floor | (lm.invokeTool − floor)/raw | locations |', '|---|---|---|---|---|---|---|---|---|');
+lines.push('| workload | query | raw provider | tool invoke | invoke/raw (pairs) | lm.invokeTool | tool-service floor | (lm.invokeTool − floor)/raw | locations |', '|---|---|---|---|---|---|---|---|---|');
 for (const w of workloads) {
   for (const op of w.operations ?? []) {
     const range = (x) => `${ms(x.median)} [${x.min.toFixed(1)}–${x.max.toFixed(1)}]`;
-    lines.push(`| ${w.workload} | ${op.label} | ${range(op.raw)} | ${range(op.invoke)} | ${op.ratio.toFixed(2)} | ${range(op.service)} | ${ms(op.floor.median)} | ${op.serviceMinusFloorRatio.toFixed(2)} | ${op.locations} |`);
+    lines.push(`| ${w.workload} | ${op.label} | ${range(op.raw)} | ${range(op.invoke)} | ${op.ratio.toFixed(2)} (${op.pairs}) | ${range(op.service)} | ${ms(op.floor.median)} | ${op.serviceMinusFloorRatio.toFixed(2)} | ${op.locations} |`);
     budgets.push([`invoke/raw ≤ 1.10: ${w.workload} ${op.label}`, op.ratio <= 1.1, `${op.ratio.toFixed(2)} (through lm.invokeTool: ${op.serviceRatio.toFixed(2)}, of which the tool service's own floor is ${ms(op.floor.median)})`]);
   }
 }
@@ -135,8 +153,9 @@ if (hostRender) {
 }
 budgets.push(['render 100,000 locations ≤ 50 ms (plain Node, outside VS Code)', render[100000].median <= 50, ms(render[100000].median)]);
 
-lines.push('', `activation: ${ms(fixture.activationMs)} inside activate(); ${ms(fixture.activationCallMs)} for the whole extension.activate() call (module load and the host's own work included); dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
-budgets.push(['activation ≤ 20 ms', fixture.activationMs <= 20, ms(fixture.activationMs)]);
+const activation = statOf(activations);
+lines.push('', `activation: ${ms(activation.median)} inside activate(), median of ${activations.length} host starts [${activations.map((a) => a.toFixed(1)).join(', ')} ms]; ${ms(fixture.activationCallMs)} for the first start's whole extension.activate() call (module load and the host's own work included); dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
+budgets.push([`activation ≤ 20 ms (median of ${activations.length} host starts)`, activation.median <= 20, ms(activation.median)]);
 budgets.push(['dist/extension.js ≤ 100 KB', sizes.extensionJs <= 100 * 1024, `${(sizes.extensionJs / 1024).toFixed(1)} KB`]);
 if (fixture.card) {
   lines.push('', '| card | raw provider | query → first paint | answer → first paint | tool call | query → posted to the card | post → arrival in the webview | arrival → first paint |', '|---|---|---|---|---|---|---|---|');
@@ -149,5 +168,5 @@ lines.push('', '| budget | result | measured |', '|---|---|---|');
 for (const [name, ok, value] of budgets) lines.push(`| ${name} | ${verdict(ok)} | ${value} |`);
 console.log(lines.join('\n'));
 mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
-writeFileSync(join(repo, 'bench', 'results', 'latest.json'), JSON.stringify({ sizes, render, workloads, budgets, table: lines }, null, 2));
+writeFileSync(join(repo, 'bench', 'results', 'latest.json'), JSON.stringify({ sizes, render, workloads, activations, budgets, table: lines }, null, 2));
 console.log('\nwrote bench/results/latest.json');

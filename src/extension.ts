@@ -26,7 +26,7 @@ export interface LspToolApi {
   readonly tool: vscode.LanguageModelTool<LspToolInput>;
   /** The search card (its last render metrics are read by tests and the benchmark). */
   readonly card: CardView;
-  /** Resolves when pending follow-along reveals have run. */
+  /** Resolves when what earlier queries set off (card updates, follow-along reveals) has run. */
   followAlongSettled(): Promise<void>;
   /** Where this extension's logs live (the "LSP Tool" channel writes `LSP Tool.log` here). */
   readonly logUri: vscode.Uri;
@@ -49,9 +49,9 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   const tool = new LspTool({
     pipeline,
     settings,
-    onQuery: (outcome) => {
+    onQuery: async (outcome) => {
       markUsed(ContextKey.toolUsed);
-      void presenter.present(outcome, 'tool').catch((err: unknown) => log.error(String(err)));
+      await presenter.present(outcome, 'tool').catch((err: unknown) => log.error(String(err)));
     },
   });
   const api: LspToolApi = {
@@ -59,7 +59,10 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     query: async (input, token) => (await pipeline.execute(input, token)).result,
     tool,
     card,
-    followAlongSettled: () => followAlong.settled(),
+    followAlongSettled: async () => {
+      await tool.settled();
+      await followAlong.settled();
+    },
     logUri: context.logUri,
   };
   context.subscriptions.push(

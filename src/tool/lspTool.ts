@@ -8,7 +8,8 @@ import type { QueryOutcome, QueryPipeline } from './pipeline';
 export interface LspToolDeps {
   pipeline: QueryPipeline;
   settings: () => LspToolSettings;
-  onQuery?: (outcome: QueryOutcome) => void;
+  /** What the person sees of a query (the card, follow-along); runs after the answer has gone back. */
+  onQuery?: (outcome: QueryOutcome) => Promise<void> | void;
 }
 
 /** The original card title: raw arguments, exactly as the model wrote them. */
@@ -16,13 +17,22 @@ export function invocationTitle(input: Partial<LspToolInput>): string {
   return `LSP ${String(input.operation)} ${String(input.file_path)}:${String(input.line)}:${String(input.character)}`;
 }
 
-const RECENT_LIMIT = 32;
+/** Outcomes are taken right after the call that made them; a few are enough, and large answers are heavy. */
+const RECENT_LIMIT = 8;
 
 export class LspTool implements vscode.LanguageModelTool<LspToolInput> {
   /** Outcomes of recent invocations by input, so a caller of invokeTool (the @lsp participant) gets the structure too. */
   private readonly recent = new Map<string, QueryOutcome>();
 
+  /** The onQuery work not finished yet. */
+  private readonly presenting = new Set<Promise<void>>();
+
   constructor(private readonly deps: LspToolDeps) {}
+
+  /** Resolves once what earlier queries set off for the person (card, follow-along) has run. */
+  async settled(): Promise<void> {
+    while (this.presenting.size > 0) await Promise.all(this.presenting);
+  }
 
   takeOutcome(input: object): QueryOutcome | undefined {
     const key = JSON.stringify(input);
@@ -69,7 +79,14 @@ export class LspTool implements vscode.LanguageModelTool<LspToolInput> {
     // The card, follow-along and walkthrough run after the answer has gone back: they cost the
     // caller ~0.6 ms of messages to the window when run first (measured in the benchmark).
     const onQuery = this.deps.onQuery;
-    if (onQuery) setTimeout(() => onQuery(outcome), 0);
+    if (onQuery) {
+      const presented: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 0))
+        .then(() => onQuery(outcome))
+        // onQuery reports its own failures (the extension logs them); a settled() never rejects.
+        .catch(() => undefined)
+        .finally(() => this.presenting.delete(presented));
+      this.presenting.add(presented);
+    }
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(outcome.text)]);
   }
 }

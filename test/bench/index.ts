@@ -17,10 +17,15 @@ interface Query {
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
 /**
- * Warm pairs (raw call, tool call) per query. A median of 15 pairs moved by ±0.1 between runs
- * on this shared machine, as much as the budget's whole margin; 41 pairs held within ±0.03.
+ * Warm pairs (raw call, tool call) per query: at least RUNS, then more until PAIRS or until the
+ * query has had PAIR_SECONDS. The tool adds about half a millisecond to a 12 ms call (timed phase
+ * by phase in the host), while a median of 15 pair ratios moved by ±0.1 between identical runs on
+ * this shared machine, as much as the budget's whole margin: short calls get many more pairs.
  */
-const PAIRS = Math.max(RUNS, Number(process.env.LSP_TOOL_BENCH_PAIRS ?? 41));
+const PAIRS = Math.max(RUNS, Number(process.env.LSP_TOOL_BENCH_PAIRS ?? 81));
+const PAIR_SECONDS = Number(process.env.LSP_TOOL_BENCH_PAIR_SECONDS ?? 30);
+/** The pause before each timed warm call, after what the previous call set off has run. */
+const QUIET_MS = Number(process.env.LSP_TOOL_BENCH_QUIET_MS ?? 25);
 /** Parts to measure (comma list of cold, warm, usages, card); all by default. For profiling one part. */
 const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card,render').split(','));
 
@@ -69,7 +74,10 @@ export async function run(): Promise<void> {
   }
 }
 
-/** With LSP_TOOL_BENCH_PROFILE set, a CPU profile of the extension host (V8's own profiler) is written there. */
+/**
+ * With LSP_TOOL_BENCH_PROFILE set, CPU profiles of the extension host (V8's own profiler) and of
+ * the workbench page (through the runner's page RPC) are written there, side by side.
+ */
 let profiles = 0;
 async function profiled<T>(work: () => Promise<T>): Promise<T> {
   const base = process.env.LSP_TOOL_BENCH_PROFILE;
@@ -82,12 +90,16 @@ async function profiled<T>(work: () => Promise<T>): Promise<T> {
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: 200 });
   await post('Profiler.start');
+  const pageRpc = process.env.LSP_TOOL_PAGE_RPC;
+  const page = (op: string, args: object = {}): Promise<Response> => fetch(pageRpc!, { method: 'POST', body: JSON.stringify({ op, ...args }) });
+  if (pageRpc) await page('profileStart');
   try {
     return await work();
   } finally {
     const { profile } = (await post('Profiler.stop')) as { profile: unknown };
     fs.writeFileSync(out, JSON.stringify(profile));
     session.disconnect();
+    if (pageRpc) await page('profileStop', { path: out.replace(/\.cpuprofile$/, '.page.cpuprofile') });
   }
 }
 
@@ -128,8 +140,8 @@ async function measureAll(): Promise<void> {
   // call through VS Code's tool service (lm.invokeTool), whose own round trip we measure as a floor.
   const operations: Record<string, unknown>[] = [];
   const quiet = async (): Promise<void> => {
-    await new Promise((resolve) => setTimeout(resolve, 25));
     await api.followAlongSettled();
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
   };
   if (PARTS.has('warm')) await profiled(async () => {
   for (const q of queries) {
@@ -151,7 +163,8 @@ async function measureAll(): Promise<void> {
       const result = await api.tool.invoke({ input, toolInvocationToken: undefined }, token());
       return (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
     };
-    for (let i = 0; i < PAIRS; i++) {
+    const pairsStarted = performance.now();
+    for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - pairsStarted < PAIR_SECONDS * 1000); i++) {
       // Pairs alternate their order, so neither side always runs on a warmer cache.
       const rawCall = () => time(() => vscode.commands.executeCommand(COMMAND[q.operation], uri, position));
       let r: number;
@@ -192,6 +205,7 @@ async function measureAll(): Promise<void> {
       label: q.label, operation: q.operation, raw: rawStat, invoke: stat(invoke), service: serviceStat, floor: floorStat,
       // The median of the interleaved pairs' ratios: each pair ran back to back under the same load.
       ratio: stat(ratios).median,
+      pairs: ratios.length,
       serviceRatio: serviceStat.median / rawStat.median,
       serviceMinusFloorRatio: (serviceStat.median - floorStat.median) / rawStat.median,
       locations: count, textChars: chars,

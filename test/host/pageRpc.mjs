@@ -1,7 +1,7 @@
 // Lets tests inside the extension host drive and inspect the workbench page (Playwright) over HTTP
 // on 127.0.0.1: webview DOM, chat DOM, clicks, keys, focus and screenshots.
 import { createServer } from 'node:http';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 async function findAll(page, selector, text) {
@@ -30,7 +30,25 @@ async function waitForAll(page, selector, text, timeoutMs = 20_000, min = 1) {
 
 export function startPageRpc(getPage, artifactsDir) {
   mkdirSync(artifactsDir, { recursive: true });
+  /** The workbench page's CPU profiler (Chrome DevTools Protocol), for the benchmark. */
+  let profiler;
   const handlers = {
+    async profileStart() {
+      const page = getPage();
+      profiler = await page.context().newCDPSession(page);
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+      return { started: true };
+    },
+    async profileStop({ path }) {
+      if (!profiler) throw new Error('the page profiler was not started');
+      const { profile } = await profiler.send('Profiler.stop');
+      await profiler.detach();
+      profiler = undefined;
+      writeFileSync(path, JSON.stringify(profile));
+      return { path };
+    },
     async query({ selector, text, timeoutMs, min }) {
       const found = await waitForAll(getPage(), selector, text, timeoutMs ?? 0, min ?? 1);
       return { count: found.length, texts: found.slice(0, 200).map((f) => f.text) };
