@@ -115,10 +115,6 @@ async function measureAll(): Promise<void> {
   await vscode.workspace.getConfiguration('lspTool').update('followAlong', false, vscode.ConfigurationTarget.Global);
 
   progress('activated');
-  if (PARTS.has('render') && process.env.LSP_TOOL_BENCH_CARD === '1') {
-    report.render = { node: process.version, rows: measureRender(RUNS) };
-    progress('render done');
-  }
   // Cold start: our tool and the raw provider fired together on a just-opened project.
   const refs = queries.find((q) => q.operation === 'findReferences');
   if (refs && PARTS.has('cold')) {
@@ -303,6 +299,13 @@ async function measureAll(): Promise<void> {
     }
     report.card = card;
   });
+  // Last, on a settled host: measured right after activation, the render shared the two cores
+  // with the language server loading its project (one run: median 86 ms, min 27 ms).
+  if (PARTS.has('render') && process.env.LSP_TOOL_BENCH_CARD === '1') {
+    await new Promise((r) => setTimeout(r, 3000));
+    report.render = { node: process.version, rows: measureRender(RUNS) };
+    progress('render done');
+  }
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
   const results = process.env.LSP_TOOL_TEST_RESULTS;
   if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: `bench ${String(report.workload)}`, state: 'passed', durationMs: 0 }] }));
