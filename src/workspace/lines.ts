@@ -13,32 +13,24 @@ const CACHE_CHARS = 16_000_000;
 const cache = new SourceLineCache(CACHE_CHARS);
 const decoder = new TextDecoder('utf-8');
 
-function split(text: string): string[] {
-  return text.split(/\r?\n/);
+/** The lines kept for `uriText` under `stamp`, else those of `text()`, kept under it. */
+async function keptLines(uriText: string, stamp: string, text: () => string | Promise<string>): Promise<string[]> {
+  const known = cache.get(uriText, stamp);
+  if (known) return known;
+  const source = await text();
+  const lines = source.split(/\r?\n/);
+  cache.set(uriText, stamp, lines, source.length);
+  return lines;
 }
 
 async function linesOf(uriText: string, open: ReadonlyMap<string, vscode.TextDocument>): Promise<string[] | undefined> {
   const doc = open.get(uriText);
-  if (doc) {
-    const stamp = `v${doc.version}`;
-    const known = cache.get(uriText, stamp);
-    if (known) return known;
-    const text = doc.getText();
-    const lines = split(text);
-    cache.set(uriText, stamp, lines, text.length);
-    return lines;
-  }
+  if (doc) return keptLines(uriText, `v${doc.version}`, () => doc.getText());
   try {
     const uri = vscode.Uri.parse(uriText, true);
     const stat = await fileStat(uri);
     if (stat === undefined || stat.directory || stat.size > MAX_PREVIEW_FILE_BYTES) return undefined;
-    const stamp = stampOf(stat);
-    const known = cache.get(uriText, stamp);
-    if (known) return known;
-    const text = decoder.decode(await fileBytes(uri));
-    const lines = split(text);
-    cache.set(uriText, stamp, lines, text.length);
-    return lines;
+    return await keptLines(uriText, stampOf(stat), async () => decoder.decode(await fileBytes(uri)));
   } catch {
     // A location in a file we cannot read keeps its path:line:col without a preview.
     return undefined;

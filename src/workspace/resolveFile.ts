@@ -142,15 +142,16 @@ export function watchResolutions(watcher: vscode.FileSystemWatcher): vscode.Disp
   );
 }
 
-async function stampOrNone(uri: vscode.Uri): Promise<string | undefined> {
-  const stat = await fileStat(uri);
-  return stat === undefined ? undefined : stampOf(stat);
+/** The stamp a stat found, or undefined when nothing was there. */
+async function stampOrNone(stat: Promise<DiskStat | undefined>): Promise<string | undefined> {
+  const found = await stat;
+  return found === undefined ? undefined : stampOf(found);
 }
 
 async function stillResolved(raw: string): Promise<ResolvedFile | undefined> {
   const entry = resolutions.get(raw);
   if (entry === undefined || entry.generation !== generation) return undefined;
-  const now = await Promise.all(entry.looked.map((l) => stampOrNone(l.uri)));
+  const now = await Promise.all(entry.looked.map((l) => stampOrNone(fileStat(l.uri))));
   const same = now.every((stamp, i) => stamp === entry.looked[i]!.stamp);
   return same && entry.generation === generation ? entry.file : undefined;
 }
@@ -162,10 +163,7 @@ export async function resolveFile(raw: string): Promise<ResolvedFile> {
   const startedAt = generation;
   const { resolved, seen } = await resolveAnew(raw, roots);
   if (startedAt === generation) {
-    const looked = await Promise.all([...seen.values()].map(async ({ uri, stat }) => {
-      const found = await stat;
-      return { uri, stamp: found === undefined ? undefined : stampOf(found) };
-    }));
+    const looked = await Promise.all([...seen.values()].map(async ({ uri, stat }) => ({ uri, stamp: await stampOrNone(stat) })));
     resolutions.delete(raw);
     if (resolutions.size >= MAX_RESOLUTIONS) resolutions.delete(resolutions.keys().next().value!);
     resolutions.set(raw, { generation: startedAt, file: resolved, looked });

@@ -26,13 +26,9 @@ const PAIRS = Math.max(RUNS, Number(process.env.LSP_TOOL_BENCH_PAIRS ?? 81));
 const PAIR_SECONDS = Number(process.env.LSP_TOOL_BENCH_PAIR_SECONDS ?? 30);
 /** The pause before each timed warm call, after what the previous call set off has run. */
 const QUIET_MS = Number(process.env.LSP_TOOL_BENCH_QUIET_MS ?? 25);
-/** Parts to measure (comma list of cold, warm, usages, card); all by default. For profiling one part. */
+/** Parts to measure (comma list of cold, warm, usages, card, render); all by default. For profiling one part. */
 const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card,render').split(','));
 
-/**
- * Pure render of n locations in this extension host's own Node (where the tool runs): 500 files,
- * every location shown (no count or character cap), a preview on each.
- */
 const COMMAND = {
   goToDefinition: 'vscode.executeDefinitionProvider',
   findReferences: 'vscode.executeReferenceProvider',
