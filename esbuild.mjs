@@ -46,7 +46,7 @@ const contexts = await Promise.all([
   }),
   esbuild.context({
     ...common,
-    entryPoints: ['src/webview/card.ts'],
+    entryPoints: ['src/card/webview/main.ts'],
     format: 'iife',
     platform: 'browser',
     target: 'es2022',

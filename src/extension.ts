@@ -1,21 +1,24 @@
-// activate(): wires the parts; every disposable goes to context.subscriptions.
+// activate(): builds the engine over VS Code, then registers each feature; every disposable is
+// owned by context.subscriptions.
 import * as vscode from 'vscode';
-import { CardView } from './card/cardView';
-import { registerParticipant } from './chat/participant';
-import { registerPaletteCommands } from './commands/paletteCommands';
-import { watchedSettings } from './config';
+import { CardViewProvider } from './card/cardViewProvider';
+import { showOutcome } from './card/showOutcome';
+import * as participant from './chat/participant';
+import * as palette from './commands/paletteCommands';
 import { FollowAlong } from './editor/followAlong';
-import { Command, ContextKey, TOOL_NAME } from './ids';
-import { LoggedQueryPipeline } from './log/loggedPipeline';
-import { lazyLogChannel } from './log/lazyLog';
-import { Presenter } from './presenter';
-import type { LspQueryResult } from './seam/types';
-import { VscodeSeam } from './seam/vscodeSeam';
-import { LspTool } from './tool/lspTool';
-import type { LspToolInput } from './tool/parse';
+import { QueryEngine } from './engine/queryEngine';
+import { RecentOutcomes } from './engine/recentOutcomes';
+import type { LspQueryResult } from './engine/result';
+import type { LspToolInput } from './engine/toolInput';
+import { Command, ContextKey } from './ids';
+import { VscodeLanguageFeatures } from './platform/languageFeatures';
+import { lazyLogChannel } from './platform/logChannel';
+import { watchReadiness } from './platform/readinessWatch';
+import { watchedSettings } from './platform/settingsReader';
+import { VscodeWorkspace } from './platform/vscodeWorkspace';
 import { ReferencesHandoff } from './references/handoff';
-import { markUsed } from './walkthrough';
-import { watchResolutions } from './workspace/resolveFile';
+import { LspTool } from './tools/lspTool';
+import { WalkthroughProgress } from './walkthrough/markUsed';
 
 export interface LspToolApi {
   /** Milliseconds spent inside activate(). */
@@ -25,7 +28,7 @@ export interface LspToolApi {
   /** The registered language-model tool itself, for hosts that embed it. */
   readonly tool: vscode.LanguageModelTool<LspToolInput>;
   /** The search card (its last render metrics are read by tests and the benchmark). */
-  readonly card: CardView;
+  readonly card: CardViewProvider;
   /** Resolves when what earlier queries set off (card updates, follow-along reveals) has run. */
   followAlongSettled(): Promise<void>;
   /** Where this extension's logs live (the "LSP Tool" channel writes `LSP Tool.log` here). */
@@ -34,29 +37,55 @@ export interface LspToolApi {
 
 export function activate(context: vscode.ExtensionContext): LspToolApi {
   const activationStarted = performance.now();
+  const own = <T extends vscode.Disposable>(disposable: T): T => {
+    context.subscriptions.push(disposable);
+    return disposable;
+  };
   const { log, disposable: logChannel } = lazyLogChannel('LSP Tool');
-  context.subscriptions.push(logChannel);
+  own(logChannel);
   const { settings, disposable: settingsWatch } = watchedSettings(log);
-  context.subscriptions.push(settingsWatch);
-  const seam = new VscodeSeam();
+  own(settingsWatch);
+
+  // The engine over VS Code.
+  const workspace = new VscodeWorkspace();
+  const engine = new QueryEngine({ workspace, features: new VscodeLanguageFeatures(), settings, log });
   // One watcher for creations and deletions: readiness cools down on them, resolutions are forgotten.
-  const files = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
-  const pipeline = new LoggedQueryPipeline({ seam, settings, log });
-  const { card, disposable: cardRegistration } = CardView.register(context.extensionUri);
-  const followAlong = new FollowAlong(() => settings().followAlong, log);
-  const handoff = new ReferencesHandoff({ card, pipeline, log });
-  const presenter = new Presenter(card, followAlong, handoff);
-  const tool = new LspTool({
-    pipeline,
+  const files = own(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
+  own(watchReadiness(engine.warm, files));
+  own(workspace.resolutions.watch(files));
+
+  // What the person sees.
+  const outcomes = new RecentOutcomes();
+  const walkthrough = new WalkthroughProgress();
+  const { card, disposable: cardRegistration } = CardViewProvider.register({ extensionUri: context.extensionUri, outcomes });
+  own(cardRegistration);
+  const followAlong = own(new FollowAlong(() => settings().followAlong, log));
+  const show = showOutcome({ card, followAlong, workspace });
+
+  // The surfaces.
+  const { tool, disposable: toolRegistration } = LspTool.register({
+    engine,
+    workspace,
     settings,
-    onQuery: async (outcome) => {
-      markUsed(ContextKey.toolUsed);
-      await presenter.present(outcome, 'tool').catch((err: unknown) => log.error(String(err)));
+    outcomes,
+    present: async (id, outcome) => {
+      walkthrough.markUsed(ContextKey.toolUsed);
+      await show(id, outcome, 'tool').catch((err: unknown) => log.error(String(err)));
     },
   });
-  const api: LspToolApi = {
-    activationMs: 0,
-    query: async (input, token) => (await pipeline.execute(input, token)).result,
+  own(toolRegistration);
+  own(palette.register({ engine, outcomes, show, card }));
+  own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough }));
+  own(ReferencesHandoff.register({ engine, outcomes, workspace }));
+  const query = async (input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult> => (await engine.execute(input, token)).result;
+  own(vscode.commands.registerCommand(Command.query, (input: unknown) => query(input)));
+
+  const activationMs = performance.now() - activationStarted;
+  // Logged after activation, so that creating the channel is not part of it.
+  setTimeout(() => log.info(`activated in ${activationMs.toFixed(1)}ms`), 0);
+  return {
+    activationMs,
+    query,
     tool,
     card,
     followAlongSettled: async () => {
@@ -65,22 +94,6 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     },
     logUri: context.logUri,
   };
-  context.subscriptions.push(
-    files,
-    seam.watch(files),
-    watchResolutions(files),
-    cardRegistration,
-    followAlong,
-    vscode.lm.registerTool(TOOL_NAME, tool),
-    registerPaletteCommands({ pipeline, presenter, card }),
-    registerParticipant(context.extensionUri, tool),
-    handoff.register(),
-    vscode.commands.registerCommand(Command.query, (input: unknown) => api.query(input)),
-  );
-  const activationMs = performance.now() - activationStarted;
-  // Logged after activation, so that creating the channel is not part of it.
-  setTimeout(() => log.info(`activated in ${activationMs.toFixed(1)}ms`), 0);
-  return { ...api, activationMs };
 }
 
 export function deactivate(): void {}

@@ -1,17 +1,23 @@
 // The @lsp chat participant: resolves the prompt to a position, calls the `lsp` tool through
 // vscode.lm.invokeTool (so the chat view shows the call), and streams clickable locations.
 import * as vscode from 'vscode';
-import { Command, ContextKey, Participant, TOOL_NAME } from '../ids';
-import type { LspOperation } from '../seam/types';
-import type { LspTool } from '../tool/lspTool';
-import { identifiersOnLine } from '../tool/position';
-import { displayPath } from '../tool/render';
+import { toCardEntry } from '../card/cardEntry';
 import { inputAtCursor } from '../commands/paletteCommands';
+import type { Workspace } from '../engine/ports';
+import type { RecentOutcomes } from '../engine/recentOutcomes';
+import type { LspOperation } from '../engine/result';
+import { Command, ContextKey, Participant, TOOL_NAME } from '../ids';
+import { displayPath } from '../text/displayPath';
+import { identifiersOnLine } from '../text/position';
+import type { WalkthroughProgress } from '../walkthrough/markUsed';
 import { operationFor, parsePrompt, symbolBaseName } from './prompt';
-import { toCardEntry } from '../card/model';
-import { readLines } from '../workspace/lines';
-import { workspaceRoots } from '../workspace/roots';
-import { markUsed } from '../walkthrough';
+
+export interface ParticipantDeps {
+  extensionUri: vscode.Uri;
+  outcomes: RecentOutcomes;
+  workspace: Workspace;
+  walkthrough: WalkthroughProgress;
+}
 
 const MAX_ANCHORS = 100;
 
@@ -34,7 +40,7 @@ async function namePosition(symbol: vscode.SymbolInformation): Promise<{ line: n
   return { line: range.start.line + 1, character: range.start.character + 1 };
 }
 
-async function resolveInput(prompt: string, operation: LspOperation, stream: vscode.ChatResponseStream): Promise<ToolInput | undefined> {
+async function resolveInput(prompt: string, operation: LspOperation, stream: vscode.ChatResponseStream, workspace: Workspace): Promise<ToolInput | undefined> {
   const parsed = parsePrompt(prompt);
   switch (parsed.kind) {
     case 'position':
@@ -61,7 +67,7 @@ async function resolveInput(prompt: string, operation: LspOperation, stream: vsc
       if (exact.length > 1) {
         stream.markdown(text(vscode.l10n.t('{0} symbols are named {1}. Ask again with one of these positions:', exact.length, parsed.name)));
         stream.markdown('\n\n');
-        const roots = workspaceRoots();
+        const roots = workspace.roots();
         for (const s of exact) {
           const { line, character } = await namePosition(s);
           const where = `${displayPath(s.location.uri.toString(), roots[0]?.uri ?? '', roots)}:${line}:${character}`;
@@ -82,12 +88,13 @@ async function resolveInput(prompt: string, operation: LspOperation, stream: vsc
   }
 }
 
-export function registerParticipant(extensionUri: vscode.Uri, tool: LspTool): vscode.Disposable {
+export function register(deps: ParticipantDeps): vscode.Disposable {
   const handler: vscode.ChatRequestHandler = async (request, _context, stream, token) => {
-    markUsed(ContextKey.participantUsed);
+    deps.walkthrough.markUsed(ContextKey.participantUsed);
     const operation = operationFor(request.command);
-    const input = await resolveInput(request.prompt, operation, stream);
+    const input = await resolveInput(request.prompt, operation, stream, deps.workspace);
     if (!input) return { metadata: { operation } };
+    const before = deps.outcomes.lastId;
     let toolText: string;
     try {
       const result = await vscode.lm.invokeTool(TOOL_NAME, { input, toolInvocationToken: request.toolInvocationToken }, token);
@@ -96,7 +103,7 @@ export function registerParticipant(extensionUri: vscode.Uri, tool: LspTool): vs
       stream.markdown(text(err instanceof Error ? err.message : String(err)));
       return { metadata: { operation, error: true } };
     }
-    const outcome = tool.takeOutcome(input);
+    const outcome = deps.outcomes.findAfter(before, input)?.outcome;
     if (!outcome) {
       stream.markdown(text(toolText));
       return { metadata: { operation } };
@@ -107,9 +114,9 @@ export function registerParticipant(extensionUri: vscode.Uri, tool: LspTool): vs
     } else if (result.locations.length === 0) {
       stream.markdown(text(vscode.l10n.t('No results.')));
     } else {
-      const lines = await readLines(result.locations.slice(0, MAX_ANCHORS).map((l) => l.uri), outcome.sourceLines);
+      const lines = await deps.workspace.readLines(result.locations.slice(0, MAX_ANCHORS).map((l) => l.uri), outcome.sourceLines);
       const entry = toCardEntry({
-        id: 0, title: '', source: 'participant', operation, notes: [], roots: workspaceRoots(),
+        id: 0, title: '', source: 'participant', operation, notes: [], roots: deps.workspace.roots(),
         result: { ...result, locations: result.locations.slice(0, MAX_ANCHORS) },
         preview: (l) => lines.get(l.uri)?.[l.range.start.line],
       });
@@ -135,6 +142,6 @@ export function registerParticipant(extensionUri: vscode.Uri, tool: LspTool): vs
     return { metadata: { operation, count: result.kind === 'locations' ? result.locations.length : result.hover ? 1 : 0 } };
   };
   const participant = vscode.chat.createChatParticipant(Participant.id, handler);
-  participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
+  participant.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'icon.png');
   return participant;
 }

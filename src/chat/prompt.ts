@@ -1,5 +1,5 @@
 // Parses an @lsp prompt (pure): `path:line:character`, a symbol name, or nothing (the cursor).
-import type { LspOperation } from '../seam/types';
+import type { LspOperation } from '../engine/result';
 
 export type ParsedPrompt =
   | { kind: 'position'; filePath: string; line: number; character: number }

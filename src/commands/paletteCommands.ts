@@ -1,15 +1,17 @@
 // Palette and context-menu queries at the active cursor; results go to the card.
 import * as vscode from 'vscode';
-import type { CardView } from '../card/cardView';
+import type { CardViewProvider } from '../card/cardViewProvider';
+import type { ShowOutcome } from '../card/showOutcome';
+import type { QueryEngine, QueryOutcome } from '../engine/queryEngine';
+import type { RecentOutcomes } from '../engine/recentOutcomes';
+import type { LspOperation } from '../engine/result';
 import { Command } from '../ids';
-import type { Presenter } from '../presenter';
-import type { LspOperation } from '../seam/types';
-import type { QueryOutcome, QueryPipeline } from '../tool/pipeline';
 
 export interface PaletteDeps {
-  pipeline: QueryPipeline;
-  presenter: Presenter;
-  card: CardView;
+  engine: QueryEngine;
+  outcomes: RecentOutcomes;
+  show: ShowOutcome;
+  card: CardViewProvider;
 }
 
 const OPERATIONS: [string, LspOperation][] = [
@@ -40,9 +42,9 @@ async function runAtCursor(operation: LspOperation, deps: PaletteDeps): Promise<
   try {
     const outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('LSP: {0}', operation), cancellable: true },
-      (_progress, token) => deps.pipeline.execute(input, token),
+      (_progress, token) => deps.engine.execute(input, token),
     );
-    await deps.presenter.present(outcome, 'command');
+    await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
     const { result } = outcome;
     if (result.completeness === 'noProvider') {
       void vscode.window.showInformationMessage(vscode.l10n.t('LSP: no language provider answered for this file.'));
@@ -61,7 +63,7 @@ async function runAtCursor(operation: LspOperation, deps: PaletteDeps): Promise<
   }
 }
 
-export function registerPaletteCommands(deps: PaletteDeps): vscode.Disposable {
+export function register(deps: PaletteDeps): vscode.Disposable {
   return vscode.Disposable.from(
     ...OPERATIONS.map(([id, operation]) => vscode.commands.registerCommand(id, () => runAtCursor(operation, deps))),
     vscode.commands.registerCommand(Command.showCard, () => deps.card.reveal(false)),

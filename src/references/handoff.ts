@@ -1,17 +1,17 @@
 // "Open in References View": hands the card's current result to the built-in References view
 // through its extension API, with the locations we already have (no second query).
 import * as vscode from 'vscode';
-import type { CardView } from '../card/cardView';
-import { HISTORY_LIMIT } from '../card/protocol';
+import type { Workspace } from '../engine/ports';
+import type { QueryEngine } from '../engine/queryEngine';
+import type { RecentOutcomes } from '../engine/recentOutcomes';
+import type { LspLocation, LspOperation } from '../engine/result';
+import { invocationTitle } from '../engine/title';
+import { groupByFile } from '../text/groupByFile';
 import { Command, REFERENCES_VIEW_EXTENSION_ID } from '../ids';
-import type { LspLocation, LspOperation } from '../seam/types';
-import { invocationTitle } from '../tool/lspTool';
-import type { QueryOutcome, QueryPipeline } from '../tool/pipeline';
-import { groupByFile } from './groups';
 import type { SymbolTree } from './symbolTree';
 import { LocationsTreeInput } from './treeInput';
 
-interface Remembered {
+interface Handed {
   title: string;
   operation: LspOperation;
   anchor: vscode.Location;
@@ -19,32 +19,27 @@ interface Remembered {
 }
 
 export interface HandoffDeps {
-  card: CardView;
-  pipeline: QueryPipeline;
-  log: vscode.LogOutputChannel;
+  engine: QueryEngine;
+  outcomes: RecentOutcomes;
+  workspace: Workspace;
 }
 
 export class ReferencesHandoff {
-  /** Location results by card entry id, most recent last, as many as the card's history holds. */
-  private readonly results = new Map<number, Remembered>();
-
   constructor(private readonly deps: HandoffDeps) {}
 
-  remember(id: number, outcome: QueryOutcome): void {
-    const { result } = outcome;
-    if (result.kind !== 'locations' || result.locations.length === 0) return;
-    const anchor = new vscode.Location(outcome.uri, new vscode.Position(outcome.position.line, outcome.position.character));
-    this.results.set(id, { title: invocationTitle(outcome.input), operation: outcome.operation, anchor, locations: result.locations });
-    for (const oldest of this.results.keys()) {
-      if (this.results.size <= HISTORY_LIMIT) break;
-      this.results.delete(oldest);
-    }
+  /** The location result recorded as `id` (default: the one the card shows), if it has locations. */
+  private handed(id: number | undefined): Handed | undefined {
+    const recorded = id === undefined ? this.deps.outcomes.current : this.deps.outcomes.get(id);
+    const outcome = recorded?.outcome;
+    if (outcome?.result.kind !== 'locations' || outcome.result.locations.length === 0) return undefined;
+    const anchor = new vscode.Location(vscode.Uri.parse(outcome.uri, true), new vscode.Position(outcome.position.line, outcome.position.character));
+    return { title: invocationTitle(outcome.input), operation: outcome.operation, anchor, locations: outcome.result.locations };
   }
 
   /** Opens the entry `id` (default: the one the card shows) in the References view; resolves to what it handed over. */
-  async open(id = this.deps.card.currentId): Promise<{ files: number; locations: number } | undefined> {
-    const remembered = id === undefined ? undefined : this.results.get(id);
-    if (!remembered) {
+  async open(id?: number): Promise<{ files: number; locations: number } | undefined> {
+    const handed = this.handed(id);
+    if (!handed) {
       void vscode.window.showInformationMessage(
         vscode.l10n.t('The LSP card shows no locations to open in the References view. Run a definition, references or implementation query first.'),
       );
@@ -56,8 +51,8 @@ export class ReferencesHandoff {
       return undefined;
     }
     const api = await extension.activate();
-    const anchor = await this.validAnchor(remembered);
-    const { locations, operation } = remembered;
+    const anchor = await this.validAnchor(handed);
+    const { locations, operation } = handed;
     // The hand-off shows what the card shows; when the view resolves this input again (its
     // Refresh, or its history), that is a request for fresh results.
     let handedOver = false;
@@ -66,24 +61,27 @@ export class ReferencesHandoff {
       handedOver = true;
       return locations;
     };
-    api.setInput(new LocationsTreeInput(remembered.title, anchor, load, (location) => this.reanchored(operation, location)));
+    api.setInput(new LocationsTreeInput(handed.title, anchor, load, (location) => this.reanchored(operation, location), this.readLines));
     return { files: groupByFile(locations).length, locations: locations.length };
   }
 
-  register(): vscode.Disposable {
-    return vscode.commands.registerCommand(Command.openInReferencesView, (id?: unknown) => this.open(typeof id === 'number' ? id : undefined));
+  static register(deps: HandoffDeps): vscode.Disposable {
+    const handoff = new ReferencesHandoff(deps);
+    return vscode.commands.registerCommand(Command.openInReferencesView, (id?: unknown) => handoff.open(typeof id === 'number' ? id : undefined));
   }
 
+  private readonly readLines: Workspace['readLines'] = (uris, known) => this.deps.workspace.readLines(uris, known);
+
   /** The view drops inputs anchored where there is no word; the queried position usually has one, else the first result does. */
-  private async validAnchor(remembered: Remembered): Promise<vscode.Location> {
+  private async validAnchor(handed: Handed): Promise<vscode.Location> {
     try {
-      const document = await vscode.workspace.openTextDocument(remembered.anchor.uri);
-      const at = remembered.anchor.range.start;
-      if (document.getWordRangeAtPosition(at) ?? document.getWordRangeAtPosition(at, /[^\s]+/)) return remembered.anchor;
+      const document = await vscode.workspace.openTextDocument(handed.anchor.uri);
+      const at = handed.anchor.range.start;
+      if (document.getWordRangeAtPosition(at) ?? document.getWordRangeAtPosition(at, /[^\s]+/)) return handed.anchor;
     } catch {
       // Fall back to the first result below.
     }
-    const [first] = remembered.locations;
+    const [first] = handed.locations;
     return new vscode.Location(vscode.Uri.parse(first!.uri, true), new vscode.Position(first!.range.start.line, first!.range.start.character));
   }
 
@@ -92,14 +90,14 @@ export class ReferencesHandoff {
     const { line, character } = location.range.start;
     const filePath = vscode.workspace.asRelativePath(location.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
     const title = invocationTitle({ operation, file_path: filePath, line: line + 1, character: character + 1 });
-    return new LocationsTreeInput(title, location, () => this.query(operation, location), (next) => this.reanchored(operation, next));
+    return new LocationsTreeInput(title, location, () => this.query(operation, location), (next) => this.reanchored(operation, next), this.readLines);
   }
 
-  /** A fresh query for the view (logged by the pipeline; a failure leaves the view empty). */
+  /** A fresh query for the view (logged by the engine; a failure leaves the view empty). */
   private async query(operation: LspOperation, location: vscode.Location): Promise<readonly LspLocation[]> {
     const { line, character } = location.range.start;
     try {
-      const { result } = await this.deps.pipeline.execute({ operation, file_path: location.uri.toString(), line: line + 1, character: character + 1 });
+      const { result } = await this.deps.engine.execute({ operation, file_path: location.uri.toString(), line: line + 1, character: character + 1 });
       return result.kind === 'locations' ? result.locations : [];
     } catch {
       return [];

@@ -1,9 +1,12 @@
 // A References view input over locations we already have: resolve() never asks a provider again.
 // Files keep the order they first appear in; rows show their source line with the span highlighted.
 import * as vscode from 'vscode';
-import type { LspLocation } from '../seam/types';
-import { readLines } from '../workspace/lines';
-import { groupByFile, previewLabel } from './groups';
+import type { Workspace } from '../engine/ports';
+import type { LspLocation } from '../engine/result';
+import { groupByFile } from '../text/groupByFile';
+import { previewLabel } from '../text/previewLabel';
+import { summarize } from '../text/summary';
+import { summaryTemplates } from '../card/cardStrings';
 import type { SymbolTreeInput, SymbolTreeModel } from './symbolTree';
 
 export const CONTEXT_VALUE = 'lspTool.locations';
@@ -26,34 +29,34 @@ function toRange(l: LspLocation): vscode.Range {
   return new vscode.Range(l.range.start.line, l.range.start.character, l.range.end.line, l.range.end.character);
 }
 
-export function resultMessage(total: number, files: number): string {
-  if (total === 1) return vscode.l10n.t('1 result in 1 file');
-  return files === 1 ? vscode.l10n.t('{0} results in 1 file', total) : vscode.l10n.t('{0} results in {1} files', total, files);
-}
+type ReadLines = Workspace['readLines'];
 
 class LocationsModel implements vscode.TreeDataProvider<Item> {
   readonly files: FileItem[];
   private readonly refs: RefItem[];
   private readonly lines = new Map<string, Promise<string[] | undefined>>();
 
-  constructor(locations: readonly LspLocation[]) {
+  constructor(
+    locations: readonly LspLocation[],
+    private readonly readLines: ReadLines,
+  ) {
     this.files = groupByFile(locations).map((group) => {
-      const file = new FileItem(vscode.Uri.parse(group.uri, true));
-      for (const l of group.locations) file.refs.push(new RefItem(new vscode.Location(file.uri, toRange(l)), file));
+      const file = new FileItem(vscode.Uri.parse(group.key, true));
+      for (const l of group.items) file.refs.push(new RefItem(new vscode.Location(file.uri, toRange(l)), file));
       return file;
     });
     this.refs = this.files.flatMap((f) => f.refs);
   }
 
   get message(): string {
-    return resultMessage(this.refs.length, this.files.length);
+    return summarize(summaryTemplates(), this.refs.length, this.files.length);
   }
 
   private linesOf(uri: vscode.Uri): Promise<string[] | undefined> {
     const key = uri.toString();
     let lines = this.lines.get(key);
     if (!lines) {
-      lines = readLines([key]).then((m) => m.get(key));
+      lines = this.readLines([key]).then((m) => m.get(key));
       this.lines.set(key, lines);
     }
     return lines;
@@ -141,12 +144,13 @@ export class LocationsTreeInput implements SymbolTreeInput<Item> {
     readonly location: vscode.Location,
     private readonly load: () => Promise<readonly LspLocation[]>,
     private readonly reanchor: (location: vscode.Location) => LocationsTreeInput,
+    private readonly readLines: ReadLines,
   ) {}
 
   async resolve(): Promise<SymbolTreeModel<Item> | undefined> {
     const locations = await this.load();
     if (locations.length === 0) return undefined;
-    const model = new LocationsModel(locations);
+    const model = new LocationsModel(locations, this.readLines);
     return {
       provider: model,
       get message() {

@@ -1,7 +1,7 @@
 // Turns the model's file_path into a document URI: relative to any workspace folder, absolute, or a URI.
 import * as vscode from 'vscode';
-import { LspToolError } from '../tool/errors';
-import { classifyPath, uriContains } from '../tool/paths';
+import { LspToolError } from '../engine/errors';
+import { classifyPath, uriContains } from './filePath';
 import type { DiskStat } from './disk';
 import { fileHead, fileStat, stampOf } from './files';
 import { realFsPath } from './realpath';
@@ -108,38 +108,11 @@ async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder
 /** The seed's document limit: larger files are not source a language server should be asked about. */
 export const MAX_DOCUMENT_BYTES = 4_000_000;
 
-/**
- * Resolutions kept between queries. An agent asks about the same few files again and again, and a
- * full resolution (candidates, binary check, real paths) cost about 0.5 ms of a 14 ms call. An
- * entry stands while every path the resolution looked at stats as it did then (existence, and
- * size and times), so a file created in another folder, deleted, or rewritten is seen at once;
- * files created or deleted anywhere in the workspace (links may point elsewhere now) and folder
- * changes drop every entry (`forgetResolutions`).
- */
 interface Resolution {
   generation: number;
   file: ResolvedFile;
   /** Every URI the resolution stat'ed, with its stamp then (undefined: it did not exist). */
   looked: { uri: vscode.Uri; stamp: string | undefined }[];
-}
-
-const resolutions = new Map<string, Resolution>();
-const MAX_RESOLUTIONS = 256;
-let generation = 0;
-
-/** Files appeared or vanished (candidates and links may differ now), or the folders changed. */
-export function forgetResolutions(): void {
-  generation++;
-  resolutions.clear();
-}
-
-/** Forgets resolutions on the watcher's creations and deletions and on folder changes. */
-export function watchResolutions(watcher: vscode.FileSystemWatcher): vscode.Disposable {
-  return vscode.Disposable.from(
-    watcher.onDidCreate(forgetResolutions),
-    watcher.onDidDelete(forgetResolutions),
-    vscode.workspace.onDidChangeWorkspaceFolders(forgetResolutions),
-  );
 }
 
 /** The stamp a stat found, or undefined when nothing was there. */
@@ -148,27 +121,54 @@ async function stampOrNone(stat: Promise<DiskStat | undefined>): Promise<string 
   return found === undefined ? undefined : stampOf(found);
 }
 
-async function stillResolved(raw: string): Promise<ResolvedFile | undefined> {
-  const entry = resolutions.get(raw);
-  if (entry === undefined || entry.generation !== generation) return undefined;
-  const now = await Promise.all(entry.looked.map((l) => stampOrNone(fileStat(l.uri))));
-  const same = now.every((stamp, i) => stamp === entry.looked[i]!.stamp);
-  return same && entry.generation === generation ? entry.file : undefined;
-}
+/**
+ * Resolves file_paths, keeping resolutions between queries. An agent asks about the same few files
+ * again and again, and a full resolution (candidates, binary check, real paths) is a large part of
+ * the tool's own time (docs/performance.md). An entry stands while every path the resolution
+ * looked at stats as it did then (existence, and size and times), so a file created in another
+ * folder, deleted, or rewritten is seen at once; files created or deleted anywhere in the
+ * workspace (links may point elsewhere now) and folder changes drop every entry.
+ */
+export class ResolutionCache {
+  private readonly resolutions = new Map<string, Resolution>();
+  private generation = 0;
 
-export async function resolveFile(raw: string): Promise<ResolvedFile> {
-  const roots = folders();
-  const known = await stillResolved(raw);
-  if (known) return known;
-  const startedAt = generation;
-  const { resolved, seen } = await resolveAnew(raw, roots);
-  if (startedAt === generation) {
-    const looked = await Promise.all([...seen.values()].map(async ({ uri, stat }) => ({ uri, stamp: await stampOrNone(stat) })));
-    resolutions.delete(raw);
-    if (resolutions.size >= MAX_RESOLUTIONS) resolutions.delete(resolutions.keys().next().value!);
-    resolutions.set(raw, { generation: startedAt, file: resolved, looked });
+  constructor(private readonly limit = 256) {}
+
+  /** Files appeared or vanished (candidates and links may differ now), or the folders changed. */
+  forget(): void {
+    this.generation++;
+    this.resolutions.clear();
   }
-  return resolved;
+
+  /** Forgets on the watcher's creations and deletions and on folder changes. */
+  watch(watcher: vscode.FileSystemWatcher): vscode.Disposable {
+    const forget = (): void => this.forget();
+    return vscode.Disposable.from(watcher.onDidCreate(forget), watcher.onDidDelete(forget), vscode.workspace.onDidChangeWorkspaceFolders(forget));
+  }
+
+  async resolve(raw: string): Promise<ResolvedFile> {
+    const roots = folders();
+    const known = await this.stillResolved(raw);
+    if (known) return known;
+    const startedAt = this.generation;
+    const { resolved, seen } = await resolveAnew(raw, roots);
+    if (startedAt === this.generation) {
+      const looked = await Promise.all([...seen.values()].map(async ({ uri, stat }) => ({ uri, stamp: await stampOrNone(stat) })));
+      this.resolutions.delete(raw);
+      if (this.resolutions.size >= this.limit) this.resolutions.delete(this.resolutions.keys().next().value!);
+      this.resolutions.set(raw, { generation: startedAt, file: resolved, looked });
+    }
+    return resolved;
+  }
+
+  private async stillResolved(raw: string): Promise<ResolvedFile | undefined> {
+    const entry = this.resolutions.get(raw);
+    if (entry === undefined || entry.generation !== this.generation) return undefined;
+    const now = await Promise.all(entry.looked.map((l) => stampOrNone(fileStat(l.uri))));
+    const same = now.every((stamp, i) => stamp === entry.looked[i]!.stamp);
+    return same && entry.generation === this.generation ? entry.file : undefined;
+  }
 }
 
 async function resolveAnew(

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
 import * as vscode from 'vscode';
-import type { CardMetrics } from '../../src/card/cardView';
+import type { CardMetrics } from '../../src/card/cardViewProvider';
 import type { LspToolApi } from '../../src/extension';
 import { measureRender, stat } from './render';
 

@@ -1,7 +1,7 @@
 // The pure render workload (no vscode): run inside the extension host by index.ts, and in plain
 // Node by bench/run.mjs (from out/), so that both measure the same thing.
-import type { LspLocation } from '../../src/seam/types';
-import { formatLocations } from '../../src/tool/render';
+import type { LspLocation } from '../../src/engine/result';
+import { formatLocations } from '../../src/text/render';
 
 export interface Stat {
   median: number;

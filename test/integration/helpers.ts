@@ -1,7 +1,7 @@
 // Shared helpers for the integration suites (run inside the real extension host).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { LspQueryResult } from '../../src/seam/types';
+import type { LspQueryResult } from '../../src/engine/result';
 
 export const EXTENSION_ID = 'lsp-tool.lsp-tool';
 

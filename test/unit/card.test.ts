@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { buildCardHtml, cardCsp } from '../../src/card/html';
-import { markdownToBlocks } from '../../src/card/markdown';
-import { toCardEntry } from '../../src/card/model';
-import { mergeRows, splitEntry } from '../../src/card/chunks';
-import { isFromCard, type CardEntry, type CardStrings } from '../../src/card/protocol';
+import { buildCardHtml, cardCsp } from '../../src/card/webview/html';
+import { markdownToBlocks } from '../../src/card/webview/markdown';
+import { toCardEntry } from '../../src/card/cardEntry';
+import { mergeRows, splitEntry } from '../../src/card/webview/chunks';
+import { isFromCard, type CardEntry, type CardStrings } from '../../src/card/webview/protocol';
 
 const STRINGS: CardStrings = {
   back: 'Back', forward: 'Forward', openInReferences: 'Open in References View', empty: 'Nothing yet',
-  summaryOne: '1 result in 1 file', summaryOneFile: '{0} results in 1 file', summaryMany: '{0} results in {1} files',
+  summary: { one: '1 result in 1 file', oneFile: '{0} results in 1 file', many: '{0} results in {1} files' },
   noResults: 'No results.', noHover: 'No hover information.', partial: 'Partial', noProvider: 'No provider',
   note: 'Note: {0}', rowsNotKept: 'Rows not kept',
 };

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS, validateSettings } from '../../src/configValues';
+import { DEFAULT_SETTINGS, validateSettings } from '../../src/engine/settings';
 
 describe('validateSettings', () => {
   it('uses the design defaults', () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Command, CONFIG_SECTION, EXTENSION_ID, Setting, TOOL_NAME } from '../../src/ids';
-import { DEFAULT_SETTINGS } from '../../src/configValues';
+import { DEFAULT_SETTINGS } from '../../src/engine/settings';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { normalizeHovers, normalizeLocations } from '../../src/seam/normalize';
+import { normalizeHovers, normalizeLocations } from '../../src/engine/normalize';
 
 const range = (l: number, c: number) => ({ start: { line: l, character: c }, end: { line: l, character: c + 3 } });
 const uri = (path: string) => ({ scheme: 'file', toString: () => `file://${path}` });
@@ -38,21 +38,27 @@ describe('normalizeLocations', () => {
 
 describe('normalizeHovers', () => {
   it('joins MarkdownString, string and {language, value} parts with a blank line', () => {
-    const hover = normalizeHovers([
+    const { hover } = normalizeHovers([
       { contents: [{ value: '```ts\nconst x: number\n```' }, 'plain'], range: range(0, 0) },
       { contents: [{ language: 'ts', value: 'type T = 1' }] },
     ]);
     assert.deepEqual(hover, { contents: '```ts\nconst x: number\n```\n\nplain\n\n```ts\ntype T = 1\n```', range: range(0, 0) });
   });
   it('turns an empty result into null', () => {
-    assert.equal(normalizeHovers([]), null);
-    assert.equal(normalizeHovers([{ contents: [{ value: '' }] }]), null);
-    assert.equal(normalizeHovers(undefined), null);
+    assert.equal(normalizeHovers([]).hover, null);
+    assert.equal(normalizeHovers([{ contents: [{ value: '' }] }]).hover, null);
+    assert.equal(normalizeHovers(undefined).hover, null);
   });
   it('drops the same text from two providers', () => {
-    assert.deepEqual(normalizeHovers([{ contents: ['a'] }, { contents: ['a'] }]), { contents: 'a' });
+    assert.deepEqual(normalizeHovers([{ contents: ['a'] }, { contents: ['a'] }]).hover, { contents: 'a' });
   });
   it('omits the range key when no provider gave one', () => {
-    assert.equal('range' in (normalizeHovers([{ contents: ['a'] }]) ?? {}), false);
+    assert.equal('range' in (normalizeHovers([{ contents: ['a'] }]).hover ?? {}), false);
+  });
+  it('counts the hovers and parts it drops as malformed, as the location normaliser does', () => {
+    const { hover, malformed } = normalizeHovers([42, { contents: [{ nonsense: true }, 'kept', 7] }, null]);
+    assert.deepEqual(hover, { contents: 'kept' });
+    assert.equal(malformed, 4);
+    assert.equal(normalizeHovers([{ contents: ['a', { value: '' }] }]).malformed, 0, 'an empty part is not malformed');
   });
 });

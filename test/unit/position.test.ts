@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { alignToCodePoint, describeIdentifiers, identifierAt, identifiersOnLine, snapToSymbol } from '../../src/tool/position';
+import { alignToCodePoint, describeIdentifiers, identifierAt, identifiersOnLine, snapToSymbol } from '../../src/text/position';
 
 describe('position helpers', () => {
   it('lists identifiers with UTF-16 columns after non-BMP characters', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { operationFor, parsePrompt, symbolBaseName } from '../../src/chat/prompt';
-import { classifyPath, escapesRoot } from '../../src/tool/paths';
+import { classifyPath, escapesRoot } from '../../src/workspace/filePath';
 
 describe('parsePrompt', () => {
   it('reads path:line:character', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { askedFields, formatQueryError, formatQueryLine } from '../../src/log/queryLog';
-import { LspToolError } from '../../src/tool/errors';
+import { askedFields, formatQueryError, formatQueryLine } from '../../src/engine/queryLog';
+import { LspToolError } from '../../src/engine/errors';
 
 const loc = (line: number) => ({ uri: 'file:///w/a.ts', range: { start: { line, character: 0 }, end: { line, character: 3 } } });
 

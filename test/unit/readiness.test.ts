@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { createBudget } from '../../src/seam/budget';
-import { confinedToOpenFiles, settle, type ReadinessTuning } from '../../src/seam/readiness';
+import { createBudget } from '../../src/engine/budget';
+import { confinedToOpenFiles, settle, type ReadinessTuning } from '../../src/engine/readiness';
 
 const FAST: ReadinessTuning = { stableMs: 60, loadFactor: 1.5, emptyStableMs: 150, firstDelayMs: 5, maxDelayMs: 20 };
 const same = (a: number, b: number) => a === b;

@@ -1,12 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { groupByFile, previewLabel } from '../../src/references/groups';
+import { groupByFile } from '../../src/text/groupByFile';
+import { previewLabel } from '../../src/text/previewLabel';
 
 const loc = (file: string, line: number) => ({ uri: `file:///w/${file}`, range: { start: { line, character: 1 }, end: { line, character: 4 } } });
 
 describe('References view hand-off helpers', () => {
   it('groups by file in the order files first appear, keeping provider order inside a file', () => {
     const groups = groupByFile([loc('b.ts', 9), loc('a.ts', 1), loc('b.ts', 2), loc('a.ts', 0)]);
-    assert.deepEqual(groups.map((g) => [g.uri.slice(-4), g.locations.map((l) => l.range.start.line)]), [['b.ts', [9, 2]], ['a.ts', [1, 0]]]);
+    assert.deepEqual(groups.map((g) => [g.key.slice(-4), g.items.map((l) => l.range.start.line)]), [['b.ts', [9, 2]], ['a.ts', [1, 0]]]);
   });
   it('labels a row with its trimmed line and highlights the span', () => {
     assert.deepEqual(previewLabel('    return totalArea(x);', 11, 20), { label: 'return totalArea(x);', highlight: [7, 16] });

@@ -4,9 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { fileUrlToPath } from '../../src/tool/fileUrl';
-import { posixRules, win32Rules } from '../../src/tool/pathRules';
-import { renderUri } from '../../src/tool/render';
+import { fileUrlToPath } from '../../src/text/portedFileUrl';
+import { posixRules, win32Rules } from '../../src/text/portedNodePath';
+import { renderUri } from '../../src/text/displayPath';
 
 /** The renderUri of the seed (seed-spec §5.4), written with Node's modules. */
 function nodeRenderUri(uri: string, workspaceUri: string): string {

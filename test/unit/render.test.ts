@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { bound, displayPath, formatHover, formatLocations, previewText, renderUri } from '../../src/tool/render';
-import type { LspLocation } from '../../src/seam/types';
+import { displayPath, renderUri } from '../../src/text/displayPath';
+import { bound, formatHover, formatLocations, previewText } from '../../src/text/render';
+import type { LspLocation } from '../../src/engine/result';
 
 const WS = 'file:///home/u/proj';
 const loc = (uri: string, line: number, character: number): LspLocation => ({
@@ -182,5 +183,19 @@ describe('render properties', () => {
         return text.split('\n').length === locations.length;
       }),
     );
+  });
+});
+
+describe('display paths of folders at a file system root', () => {
+  it('shows a file of a folder at file:/// as its path below the root, not with a leading //', () => {
+    assert.equal(displayPath('file:///a.ts', 'file:///', [{ name: 'root', uri: 'file:///' }]), 'a.ts');
+    assert.equal(displayPath('file:///src/b.ts', 'file:///', [{ name: 'root', uri: 'file:///' }]), 'src/b.ts');
+    assert.equal(displayPath('file:///', 'file:///', [{ name: 'root', uri: 'file:///' }]), '.');
+  });
+  it('does the same for Windows drive roots and remote roots', () => {
+    assert.equal(displayPath('file:///c%3A/a.ts', 'file:///c%3A/', [{ name: 'c', uri: 'file:///c%3A/' }]), 'a.ts');
+    assert.equal(displayPath('vscode-remote://ssh-remote%2Bh/a.ts', 'vscode-remote://ssh-remote%2Bh/', [{ name: 'h', uri: 'vscode-remote://ssh-remote%2Bh/' }]), 'a.ts');
+    assert.equal(displayPath('file:///a.ts', 'file:///', [{ name: 'root', uri: 'file:///' }, { name: 'w', uri: 'file:///w' }]), 'root/a.ts');
+    assert.equal(displayPath('file:///w/a.ts', 'file:///', [{ name: 'root', uri: 'file:///' }, { name: 'w', uri: 'file:///w' }]), 'w/a.ts', 'the deepest folder wins');
   });
 });

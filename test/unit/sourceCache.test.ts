@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { SourceLineCache } from '../../src/workspace/sourceCache';
+import { SourceLineCache } from '../../src/workspace/sourceLineCache';
 
 describe('SourceLineCache', () => {
   it('returns lines only under the stamp they were stored with, and drops a stale entry', () => {

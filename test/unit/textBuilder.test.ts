@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { LspLocation } from '../../src/seam/types';
-import { bound, displayPath, formatLocations, PREVIEW_MAX, type LocationRenderOptions } from '../../src/tool/render';
-import { hasLoneSurrogate, isTrimmedSpace, StringBuilder, TextBuilder } from '../../src/tool/textBuilder';
+import type { LspLocation } from '../../src/engine/result';
+import { displayPath } from '../../src/text/displayPath';
+import { bound, formatLocations, PREVIEW_MAX, type LocationRenderOptions } from '../../src/text/render';
+import { hasLoneSurrogate, isTrimmedSpace, StringBuilder, TextBuilder } from '../../src/text/textBuilder';
 
 /** The straightforward §5.1 rendering the buffered one replaced: the oracle for equivalence. */
-function reference(locations: readonly LspLocation[], options: LocationRenderOptions): string {
+function reference(locations: readonly LspLocation[], options: LocationRenderOptions<LspLocation>): string {
   const { maxLocations, maxResultChars } = options;
   const notesText = (options.notes ?? []).map((note) => `\nNote: ${note}`).join('');
   const cap = (body: string): string => {
@@ -67,7 +68,7 @@ describe('buffered formatLocations', () => {
         (pairs, maxLocations, maxResultChars, notes, twoRoots) => {
           const locations = pairs.map(([l]) => l);
           const previews = new Map<LspLocation, string | undefined>(pairs.map(([l, p]) => [l, p]));
-          const options: LocationRenderOptions = {
+          const options: LocationRenderOptions<LspLocation> = {
             resolvedWorkspaceUri: WS,
             roots: twoRoots ? [{ name: 'proj', uri: WS }, { name: 'h', uri: 'vscode-remote://h/w' }] : [{ name: 'proj', uri: WS }],
             maxLocations,

@@ -1,0 +1,68 @@
+// The layers of src/, enforced by folder (npm run lint:layers, part of npm test). A file is guarded
+// by where it lives: a new file in a pure folder may not import vscode at run time, and no file may
+// import from a layer above its own. See CONTRIBUTING.md for what each folder holds.
+//
+// Top to bottom:
+//   1. wiring    src/extension.ts
+//   2. surfaces  src/{tools,card,chat,commands,editor,references,walkthrough}/
+//   3. platform  src/{platform,workspace}/            (VS Code's side of the engine's ports)
+//   4. engine    src/engine/                          (pure: no runtime vscode)
+//   5. text      src/text/, src/ids.ts                (pure: no runtime vscode)
+// The card's webview script (src/card/webview/) is pure too: it runs in the webview, with the DOM.
+const SURFACES = '^src/(tools|card|chat|commands|editor|references|walkthrough)/';
+const PLATFORM = '^src/(platform|workspace)/';
+const ENGINE = '^src/engine/';
+const TEXT = '^src/(text/|ids[.]ts$)';
+const PURE = ['^src/engine/', '^src/text/', '^src/ids[.]ts$', '^src/card/webview/'];
+
+const above = (name, from, to) => ({
+  name,
+  severity: 'error',
+  comment: 'An import against the layer direction: move the shared piece down a layer, or pass it in as a dependency.',
+  from: { path: from },
+  to: { path: to },
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'pure-imports-vscode',
+      severity: 'error',
+      comment: 'This folder is pure (unit-tested in plain Node, or run in the webview): `import type` from vscode only.',
+      from: { path: PURE },
+      to: { path: ['^vscode$', '^node_modules/@types/vscode/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'pure-imports-node',
+      severity: 'error',
+      comment: 'Pure code also runs in the web-worker extension host and the webview: no Node built-ins.',
+      from: { path: PURE },
+      to: { dependencyTypes: ['core'] },
+    },
+    above('text-imports-above', TEXT, '^src/(extension[.]ts|engine/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/)'),
+    above('engine-imports-above', ENGINE, '^src/(extension[.]ts|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/)'),
+    above('platform-imports-above', PLATFORM, '^src/(extension[.]ts|tools/|card/|chat/|commands/|editor/|references/|walkthrough/)'),
+    above('surface-imports-wiring', SURFACES, '^src/extension[.]ts$'),
+    {
+      name: 'webview-imports-host',
+      severity: 'error',
+      comment: 'The webview script talks to the extension only through protocol.ts: it may import its own folder, the engine\'s types and text/.',
+      from: { path: '^src/card/webview/' },
+      to: { path: '^src/', pathNot: ['^src/card/webview/', '^src/engine/', '^src/text/'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Folders import each other in one direction only.',
+      from: { path: '^src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '^(out|dist)/' },
+  },
+};

@@ -1,0 +1,91 @@
+// Typed messages between the extension and the search card webview (both directions).
+import type { QuerySource } from '../../engine/recentOutcomes';
+import { OUTCOME_HISTORY } from '../../engine/recentOutcomes';
+import type { Completeness, LspOperation } from '../../engine/result';
+import type { SummaryTemplates } from '../../text/summary';
+
+export interface CardRow {
+  /** Only when it differs from the group's URI (keeps 5,000-row messages small). */
+  uri?: string;
+  /** One-based, as shown. */
+  line: number;
+  character: number;
+  preview?: string;
+}
+
+export interface CardGroup {
+  path: string;
+  uri: string;
+  /** All rows of this file, also when a message carries only some of them. */
+  count: number;
+  rows: CardRow[];
+}
+
+export interface CardEntry {
+  /** Increases with every query; the webview uses it to drop stale renders. */
+  id: number;
+  title: string;
+  operation: LspOperation;
+  source: QuerySource;
+  completeness: Completeness;
+  notes: string[];
+  result:
+    | { kind: 'locations'; total: number; files: number; groups: CardGroup[] }
+    | { kind: 'hover'; markdown: string | null };
+}
+
+/** Extension -> webview. */
+export type ToCard =
+  | { type: 'show'; entry: CardEntry }
+  /** The rest of a shown entry's rows (see chunks.ts). */
+  | { type: 'rows'; id: number; groups: CardGroup[] }
+  | { type: 'restore'; entries: CardEntry[]; index: number };
+
+/** Webview -> extension. */
+export type FromCard =
+  | { type: 'ready' }
+  | { type: 'open'; uri: string; line: number; character: number }
+  | { type: 'openLink'; href: string }
+  | { type: 'rendered'; id: number; rows: number; firstPaintMs: number; receivedAt: number }
+  | { type: 'navigated'; id: number }
+  | { type: 'openInReferences'; id: number };
+
+/** Every string the card shows, localised by the extension and sent in the HTML; `{0}` marks an argument. */
+export interface CardStrings {
+  back: string;
+  forward: string;
+  openInReferences: string;
+  empty: string;
+  summary: SummaryTemplates;
+  noResults: string;
+  noHover: string;
+  partial: string;
+  noProvider: string;
+  /** Note: {0} */
+  note: string;
+  rowsNotKept: string;
+}
+
+export const HISTORY_LIMIT = OUTCOME_HISTORY;
+/** Rows persisted with setState across all history entries; older entries keep their summary only. */
+export const PERSISTED_ROWS_LIMIT = 10_000;
+
+export function isFromCard(value: unknown): value is FromCard {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  switch (m.type) {
+    case 'ready':
+      return true;
+    case 'open':
+      return typeof m.uri === 'string' && Number.isInteger(m.line) && Number.isInteger(m.character);
+    case 'openLink':
+      return typeof m.href === 'string';
+    case 'rendered':
+      return typeof m.id === 'number' && typeof m.rows === 'number' && typeof m.firstPaintMs === 'number' && typeof m.receivedAt === 'number';
+    case 'navigated':
+    case 'openInReferences':
+      return Number.isInteger(m.id);
+    default:
+      return false;
+  }
+}

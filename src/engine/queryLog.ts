@@ -1,0 +1,46 @@
+// One line per query for the "LSP Tool" log (pure): what was asked, what came back, how long it took.
+import type { LspQueryResult } from './result';
+
+export interface LoggedQuery {
+  operation: string;
+  /** The file as the caller wrote it. */
+  filePath: string;
+  /** One-based, as the caller wrote them (bad input is logged as it came). */
+  line: string;
+  character: string;
+  ms: number;
+}
+
+function asked(q: LoggedQuery): string {
+  return `${q.operation} ${q.filePath}:${q.line}:${q.character}`;
+}
+
+function duration(ms: number): string {
+  return `${ms.toFixed(1)}ms`;
+}
+
+/** `findReferences src/a.ts:3:17 -> 7 locations (complete) in 12.3ms` */
+export function formatQueryLine(q: LoggedQuery, result: LspQueryResult): string {
+  const answer = result.kind === 'locations'
+    ? `${result.locations.length} location${result.locations.length === 1 ? '' : 's'}`
+    : result.hover === null ? 'no hover' : 'hover';
+  return `${asked(q)} -> ${answer} (${result.completeness}) in ${duration(q.ms)}`;
+}
+
+/** `findReferences src/a.ts:3:17 failed in 2.0ms: LSP_FILE_NOT_FOUND: ...` */
+export function formatQueryError(q: LoggedQuery, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `${asked(q)} failed in ${duration(q.ms)}: ${message}`;
+}
+
+/** The caller's fields, whatever shape the input had (bad input is logged too). */
+export function askedFields(input: unknown): Omit<LoggedQuery, 'ms'> {
+  const o = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const text = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined');
+  return {
+    operation: text(o.operation),
+    filePath: text(o.file_path),
+    line: text(o.line),
+    character: text(o.character),
+  };
+}

@@ -1,0 +1,95 @@
+// Pure cursor helpers over line text: identifiers with UTF-16 columns, and snapping to a named symbol.
+
+/** Zero-based line and UTF-16 character. */
+export interface LinePosition {
+  line: number;
+  character: number;
+}
+
+export interface Identifier {
+  name: string;
+  /** Zero-based UTF-16 start and end (exclusive). */
+  start: number;
+  end: number;
+}
+
+const IDENTIFIER = /[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$\u200c\u200d]*/gu;
+
+export function identifiersOnLine(text: string): Identifier[] {
+  const found: Identifier[] = [];
+  for (const match of text.matchAll(IDENTIFIER)) {
+    const start = match.index ?? 0;
+    found.push({ name: match[0], start, end: start + match[0].length });
+  }
+  return found;
+}
+
+/**
+ * Words that languages reserve: never a symbol a language server answers for. The list is the
+ * union of common languages' reserved words, so that `const`, `def` or `fn` under the cursor is
+ * not taken for a symbol.
+ */
+const KEYWORDS = new Set([
+  'abstract', 'as', 'async', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'declare', 'def',
+  'default', 'delete', 'do', 'elif', 'else', 'enum', 'export', 'extends', 'false', 'final', 'finally', 'fn', 'for', 'from',
+  'func', 'function', 'if', 'implements', 'import', 'in', 'instanceof', 'interface', 'is', 'let', 'module', 'namespace',
+  'new', 'null', 'of', 'package', 'private', 'protected', 'public', 'readonly', 'return', 'static', 'struct', 'super',
+  'switch', 'this', 'throw', 'true', 'try', 'type', 'typeof', 'undefined', 'var', 'void', 'while', 'with', 'yield',
+]);
+
+export function isKeyword(name: string): boolean {
+  return KEYWORDS.has(name);
+}
+
+/** The identifier under a zero-based column (its end counts, as VS Code's word range does). */
+export function identifierAt(text: string, character: number): Identifier | undefined {
+  return identifiersOnLine(text).find((id) => character >= id.start && character <= id.end);
+}
+
+/** Whether a zero-based column touches an identifier that is not a keyword: a position a provider could answer for. */
+export function onSymbol(text: string, character: number): boolean {
+  return identifiersOnLine(text).some((id) => character >= id.start && character <= id.end && !isKeyword(id.name));
+}
+
+export const SNAP_RADIUS = 5;
+
+/** Nearest occurrence of `symbol` on the cursor's line, then on lines ever further away (up to SNAP_RADIUS). */
+export function snapToSymbol(
+  lineText: (line: number) => string | undefined,
+  position: LinePosition,
+  symbol: string,
+  radius = SNAP_RADIUS,
+): LinePosition | undefined {
+  const current = lineText(position.line);
+  if (current !== undefined && identifierAt(current, position.character)?.name === symbol) return position;
+  for (let distance = 0; distance <= radius; distance++) {
+    const candidates = distance === 0 ? [position.line] : [position.line - distance, position.line + distance];
+    for (const line of candidates) {
+      const text = line >= 0 ? lineText(line) : undefined;
+      if (text === undefined) continue;
+      const hits = identifiersOnLine(text).filter((id) => id.name === symbol);
+      if (hits.length === 0) continue;
+      const nearest = hits.reduce((best, id) =>
+        Math.abs(id.start - position.character) < Math.abs(best.start - position.character) ? id : best,
+      );
+      return { line, character: nearest.start };
+    }
+  }
+  return undefined;
+}
+
+/** "foo (col 7), bar (col 12)": one-based columns the model can pass straight back. */
+export function describeIdentifiers(text: string): string {
+  return identifiersOnLine(text)
+    .map((id) => `${id.name} (col ${id.start + 1})`)
+    .join(', ');
+}
+
+/** A UTF-16 column between the halves of a surrogate pair moves to the pair's start. */
+export function alignToCodePoint(text: string, character: number): number {
+  if (character <= 0 || character >= text.length) return character;
+  const before = text.charCodeAt(character - 1);
+  const at = text.charCodeAt(character);
+  const splitsPair = before >= 0xd800 && before <= 0xdbff && at >= 0xdc00 && at <= 0xdfff;
+  return splitsPair ? character - 1 : character;
+}

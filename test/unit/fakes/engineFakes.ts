@@ -1,0 +1,133 @@
+// Fakes of the engine's ports, for unit tests in plain Node (as vscode-copilot-chat tests its tools).
+import type { DocumentSnapshot, EngineLog, LanguageFeatures, ResolvedFile, Workspace } from '../../../src/engine/ports';
+import { QueryEngine } from '../../../src/engine/queryEngine';
+import type { ReadinessTuning } from '../../../src/engine/readiness';
+import type { LspOperation, LspPosition } from '../../../src/engine/result';
+import { DEFAULT_SETTINGS, type LspToolSettings } from '../../../src/engine/settings';
+import { LspToolError } from '../../../src/engine/errors';
+
+export const ROOT = 'file:///w';
+
+export class FakeWorkspace implements Workspace {
+  /** Files by workspace-relative path: their text and language. */
+  readonly files = new Map<string, { text: string; languageId: string; inside?: boolean }>();
+  readonly open = new Set<string>();
+  resolutions = 0;
+
+  uriOf(path: string): string {
+    return path.startsWith('/') ? `file://${path}` : `${ROOT}/${path}`;
+  }
+
+  add(path: string, text: string, languageId = 'typescript', inside = true): string {
+    this.files.set(path, { text, languageId, inside });
+    return this.uriOf(path);
+  }
+
+  async resolveFile(filePath: string): Promise<ResolvedFile> {
+    this.resolutions++;
+    const file = this.files.get(filePath);
+    if (!file) throw new LspToolError('LSP_FILE_NOT_FOUND', `file_path "${filePath}" was not found.`);
+    return { uri: this.uriOf(filePath), inside: file.inside !== false };
+  }
+
+  private byUri(uri: string): { text: string; languageId: string } | undefined {
+    for (const [path, file] of this.files) if (this.uriOf(path) === uri) return file;
+    return undefined;
+  }
+
+  async openDocument(uri: string): Promise<DocumentSnapshot> {
+    const file = this.byUri(uri);
+    if (!file) throw new Error(`no document ${uri}`);
+    this.open.add(uri);
+    const lines = file.text.split('\n');
+    return { uri, languageId: file.languageId, lineCount: lines.length, lineText: (line) => lines[line]! };
+  }
+
+  async readLines(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>> {
+    const out = new Map(known);
+    for (const uri of uris) {
+      const file = this.byUri(uri);
+      if (file && !out.has(uri)) out.set(uri, file.text.split('\n'));
+    }
+    return out;
+  }
+
+  roots(): { name: string; uri: string }[] {
+    return [{ name: 'w', uri: ROOT }];
+  }
+
+  folderOf(): string {
+    return ROOT;
+  }
+
+  openDocumentUris(): ReadonlySet<string> {
+    return this.open;
+  }
+}
+
+export type Answerer = (operation: LspOperation, uri: string, position: LspPosition, call: number) => unknown;
+
+export class FakeFeatures implements LanguageFeatures {
+  calls = 0;
+  readonly asked: { operation: LspOperation; uri: string; position: LspPosition }[] = [];
+  providerLanguages = new Set(['typescript']);
+
+  constructor(public answer: Answerer) {}
+
+  async atPosition(operation: LspOperation, uri: string, position: LspPosition): Promise<unknown> {
+    this.calls++;
+    this.asked.push({ operation, uri, position });
+    return this.answer(operation, uri, position, this.calls);
+  }
+
+  hasProviderSource(languageId: string): boolean {
+    return this.providerLanguages.has(languageId);
+  }
+}
+
+export class RecordingLog implements EngineLog {
+  readonly lines: { level: 'trace' | 'debug' | 'error'; message: string }[] = [];
+  trace(message: string): void {
+    this.lines.push({ level: 'trace', message });
+  }
+  debug(message: string): void {
+    this.lines.push({ level: 'debug', message });
+  }
+  error(message: string): void {
+    this.lines.push({ level: 'error', message });
+  }
+}
+
+/** Readiness windows in milliseconds instead of seconds. */
+export const FAST_TUNING: ReadinessTuning = { stableMs: 30, loadFactor: 1.5, emptyStableMs: 60, firstDelayMs: 5, maxDelayMs: 15 };
+
+export function engineWith(answer: Answerer, settings: Partial<LspToolSettings> = {}) {
+  const workspace = new FakeWorkspace();
+  const features = new FakeFeatures(answer);
+  const log = new RecordingLog();
+  const engine = new QueryEngine({ workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, ...settings }), tuning: FAST_TUNING });
+  return { engine, workspace, features, log };
+}
+
+export function location(uri: string, line: number, character: number, length = 3) {
+  return { uri: { scheme: 'file', toString: () => uri }, range: { start: { line, character }, end: { line, character: character + length } } };
+}
+
+/** A cancellation token the test cancels. */
+export function cancellation() {
+  const listeners: (() => void)[] = [];
+  const token = {
+    isCancellationRequested: false,
+    onCancellationRequested(listener: () => void) {
+      listeners.push(listener);
+      return { dispose: () => undefined };
+    },
+  };
+  return {
+    token,
+    cancel: () => {
+      token.isCancellationRequested = true;
+      for (const l of listeners) l();
+    },
+  };
+}
