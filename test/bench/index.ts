@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
 import * as vscode from 'vscode';
 import type { CardMetrics } from '../../src/card/cardViewProvider';
+import { PROVIDER_COMMAND } from '../../src/engine/operations';
 import type { LspToolApi } from '../../src/extension';
 import { measureRender, stat } from './render';
 
@@ -29,12 +30,8 @@ const QUIET_MS = Number(process.env.LSP_TOOL_BENCH_QUIET_MS ?? 25);
 /** Parts to measure (comma list of cold, warm, usages, card, render); all by default. For profiling one part. */
 const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card,render').split(','));
 
-const COMMAND = {
-  goToDefinition: 'vscode.executeDefinitionProvider',
-  findReferences: 'vscode.executeReferenceProvider',
-  goToImplementation: 'vscode.executeImplementationProvider',
-  hover: 'vscode.executeHoverProvider',
-} as const;
+/** The raw provider call behind each operation: the product's own map. */
+const COMMAND = PROVIDER_COMMAND;
 
 async function time<T>(work: () => Thenable<T> | Promise<T>): Promise<[number, T]> {
   const started = performance.now();
