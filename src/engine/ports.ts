@@ -30,15 +30,35 @@ export interface Workspace {
   folderOf(uri: string): string;
   /** Documents open in the editor now: what a loading server already knows. */
   openDocumentUris(): ReadonlySet<string>;
+  /**
+   * Opens (without showing) one source file of each project in the workspace, so that servers
+   * that load a project only for an open file (tsserver) can answer workspace-wide questions.
+   * Resolves to the folders whose projects were opened.
+   */
+  loadProjects(): Promise<string[]>;
 }
 
-/** VS Code's language features, one provider command per call. */
+export type HierarchyKind = 'call' | 'type';
+export type HierarchyDirection = 'incomingCalls' | 'outgoingCalls' | 'supertypes' | 'subtypes';
+
+/**
+ * VS Code's language features, one provider command per call. Each resolves to what the command
+ * returned, unknown: the engine normalises it. Each rejects when a provider threw.
+ */
 export interface LanguageFeatures {
-  /**
-   * What the providers for `operation` answer at a position, as the command returned it (the
-   * engine normalises it). Rejects when a provider threw.
-   */
+  /** What the providers for `operation` answer at a position. */
   atPosition(operation: LspOperation, uri: string, position: LspPosition): Promise<unknown>;
+  /** vscode.executeWorkspaceSymbolProvider. */
+  workspaceSymbols(query: string): Promise<unknown>;
+  /** vscode.executeDocumentSymbolProvider. */
+  documentSymbols(uri: string): Promise<unknown>;
+  /** vscode.prepareCallHierarchy or vscode.prepareTypeHierarchy: the items at a position. */
+  prepareHierarchy(kind: HierarchyKind, uri: string, position: LspPosition): Promise<unknown>;
+  /**
+   * vscode.provideIncomingCalls, provideOutgoingCalls, provideSupertypes or provideSubtypes for an
+   * item exactly as prepareHierarchy (or an earlier call) returned it.
+   */
+  hierarchyRelated(direction: HierarchyDirection, item: unknown): Promise<unknown>;
   /** Whether any installed extension could provide for this language (false: say "no provider"). */
   hasProviderSource(languageId: string): boolean;
 }

@@ -81,6 +81,9 @@ export function confinedToOpenFiles(locationUris: readonly string[], openUris: R
  * cools down when its server reloads the project (files created or deleted, the last file of the
  * language closed, a file outside every folder opened) and warms up anew.
  */
+/** The language of a key whose answers come from every language's servers (workspace symbols). */
+export const ANY_LANGUAGE = '*';
+
 export class WarmKeys {
   private readonly warm = new Set<string>();
 
@@ -96,14 +99,19 @@ export class WarmKeys {
     this.warm.add(WarmKeys.key(folder, languageId, operation));
   }
 
-  /** Cools a folder (every language, or one). */
+  /** Cools a folder (every language, or one; keys of any language, '*', cool with each). */
   coolFolder(folder: string, languageId?: string): void {
-    const prefix = `${folder}|${languageId === undefined ? '' : `${languageId}|`}`;
-    for (const key of this.warm) if (key.startsWith(prefix)) this.warm.delete(key);
+    for (const key of this.warm) {
+      const [keyFolder, keyLanguage] = key.split('|');
+      if (keyFolder === folder && (languageId === undefined || keyLanguage === languageId || keyLanguage === ANY_LANGUAGE)) this.warm.delete(key);
+    }
   }
 
   /** Cools a language in every folder. */
   coolLanguage(languageId: string): void {
-    for (const key of this.warm) if (key.split('|')[1] === languageId) this.warm.delete(key);
+    for (const key of this.warm) {
+      const keyLanguage = key.split('|')[1];
+      if (keyLanguage === languageId || keyLanguage === ANY_LANGUAGE) this.warm.delete(key);
+    }
   }
 }

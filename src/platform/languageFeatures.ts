@@ -1,8 +1,14 @@
-// The engine's LanguageFeatures over VS Code: the only caller of the execute*Provider commands.
+// The engine's LanguageFeatures over VS Code: the only caller of the provider commands.
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../ids';
-import { PROVIDER_COMMAND } from '../engine/operations';
-import type { LanguageFeatures } from '../engine/ports';
+import {
+  DOCUMENT_SYMBOLS_COMMAND,
+  HIERARCHY_COMMAND,
+  PREPARE_HIERARCHY_COMMAND,
+  PROVIDER_COMMAND,
+  WORKSPACE_SYMBOLS_COMMAND,
+} from '../engine/operations';
+import type { HierarchyDirection, HierarchyKind, LanguageFeatures } from '../engine/ports';
 import type { LspOperation, LspPosition } from '../engine/result';
 
 /**
@@ -14,13 +20,29 @@ function seesLanguageExtensions(): boolean {
   return vscode.env.remoteName === undefined || vscode.extensions.getExtension(EXTENSION_ID)?.extensionKind !== vscode.ExtensionKind.UI;
 }
 
+function toPosition(position: LspPosition): vscode.Position {
+  return new vscode.Position(position.line, position.character);
+}
+
 export class VscodeLanguageFeatures implements LanguageFeatures {
   async atPosition(operation: LspOperation, uri: string, position: LspPosition): Promise<unknown> {
-    return vscode.commands.executeCommand<unknown>(
-      PROVIDER_COMMAND[operation],
-      vscode.Uri.parse(uri, true),
-      new vscode.Position(position.line, position.character),
-    );
+    return vscode.commands.executeCommand<unknown>(PROVIDER_COMMAND[operation], vscode.Uri.parse(uri, true), toPosition(position));
+  }
+
+  async workspaceSymbols(query: string): Promise<unknown> {
+    return vscode.commands.executeCommand<unknown>(WORKSPACE_SYMBOLS_COMMAND, query);
+  }
+
+  async documentSymbols(uri: string): Promise<unknown> {
+    return vscode.commands.executeCommand<unknown>(DOCUMENT_SYMBOLS_COMMAND, vscode.Uri.parse(uri, true));
+  }
+
+  async prepareHierarchy(kind: HierarchyKind, uri: string, position: LspPosition): Promise<unknown> {
+    return vscode.commands.executeCommand<unknown>(PREPARE_HIERARCHY_COMMAND[kind], vscode.Uri.parse(uri, true), toPosition(position));
+  }
+
+  async hierarchyRelated(direction: HierarchyDirection, item: unknown): Promise<unknown> {
+    return vscode.commands.executeCommand<unknown>(HIERARCHY_COMMAND[direction], item);
   }
 
   /** Whether any installed extension says it activates for this language (a provider can only come from one). */

@@ -1,5 +1,5 @@
 // Fakes of the engine's ports, for unit tests in plain Node (as vscode-copilot-chat tests its tools).
-import type { DocumentSnapshot, EngineLog, LanguageFeatures, ResolvedFile, Workspace } from '../../../src/engine/ports';
+import type { DocumentSnapshot, EngineLog, HierarchyDirection, HierarchyKind, LanguageFeatures, ResolvedFile, Workspace } from '../../../src/engine/ports';
 import { QueryEngine } from '../../../src/engine/queryEngine';
 import type { ReadinessTuning } from '../../../src/engine/readiness';
 import type { LspOperation, LspPosition } from '../../../src/engine/result';
@@ -63,16 +63,54 @@ export class FakeWorkspace implements Workspace {
   openDocumentUris(): ReadonlySet<string> {
     return this.open;
   }
+
+  /** Projects "loaded" (as opening a file of each makes tsserver do). */
+  projectLoads = 0;
+  /** What loadProjects opens: these URIs become open documents. */
+  projectFiles: string[] = [];
+  async loadProjects(): Promise<string[]> {
+    this.projectLoads++;
+    for (const uri of this.projectFiles) this.open.add(uri);
+    return this.projectFiles.length > 0 ? [ROOT] : [];
+  }
 }
 
 export type Answerer = (operation: LspOperation, uri: string, position: LspPosition, call: number) => unknown;
 
+/** Answers for the symbol and hierarchy commands; each gets the 1-based count of its own calls. */
+export interface FakeAnswers {
+  workspaceSymbols?: (query: string, call: number) => unknown;
+  documentSymbols?: (uri: string, call: number) => unknown;
+  prepareHierarchy?: (kind: HierarchyKind, uri: string, position: LspPosition) => unknown;
+  hierarchyRelated?: (direction: HierarchyDirection, item: unknown) => unknown;
+}
+
 export class FakeFeatures implements LanguageFeatures {
   calls = 0;
   readonly asked: { operation: LspOperation; uri: string; position: LspPosition }[] = [];
+  readonly commandCalls = { workspaceSymbols: 0, documentSymbols: 0, prepareHierarchy: 0, hierarchyRelated: 0 };
   providerLanguages = new Set(['typescript']);
+  more: FakeAnswers = {};
 
   constructor(public answer: Answerer) {}
+
+  async workspaceSymbols(query: string): Promise<unknown> {
+    return this.more.workspaceSymbols?.(query, ++this.commandCalls.workspaceSymbols);
+  }
+
+  async documentSymbols(uri: string): Promise<unknown> {
+    return this.more.documentSymbols?.(uri, ++this.commandCalls.documentSymbols);
+  }
+
+  async prepareHierarchy(kind: HierarchyKind, uri: string, position: LspPosition): Promise<unknown> {
+    this.commandCalls.prepareHierarchy++;
+    return this.more.prepareHierarchy?.(kind, uri, position);
+  }
+
+  async hierarchyRelated(direction: HierarchyDirection, item: unknown): Promise<unknown> {
+    this.commandCalls.hierarchyRelated++;
+    return this.more.hierarchyRelated?.(direction, item);
+  }
 
   async atPosition(operation: LspOperation, uri: string, position: LspPosition): Promise<unknown> {
     this.calls++;
