@@ -30,15 +30,15 @@ export const NO_HOVER = 'No hover information.';
 export const PREVIEW_MAX = 120;
 
 /** seed-spec §5.3: never longer than max, exactly max when it truncates. */
-export function bound(text: string, max: number, label: 'locations' | 'hover', statedLimit = max): string {
+export function bound(text: string, max: number, label: string, statedLimit = max): string {
   if (text.length <= max) return text;
   const notice = `\n… ${label} truncated (limit ${statedLimit} characters).`;
   if (notice.length >= max) return notice.slice(0, max);
   return text.slice(0, max - notice.length) + notice;
 }
 
-/** Notes follow the body; the body is cut first so that the notes survive the character cap. */
-function withNotes(body: string, notes: readonly string[] | undefined, max: number, label: 'locations' | 'hover'): string {
+/** Notes follow the body; the body is cut first so that the notes survive the character cap. `label` names what is cut (locations, hover, symbols…). */
+export function withNotes(body: string, notes: readonly string[] | undefined, max: number, label: string): string {
   const notesText = (notes ?? []).map((note) => `\nNote: ${note}`).join('');
   if (notesText === '') return bound(body, max, label);
   if (body.length + notesText.length <= max) return body + notesText;
