@@ -5,10 +5,12 @@ import { CardViewProvider } from './card/cardViewProvider';
 import { showOutcome } from './card/showOutcome';
 import * as participant from './chat/participant';
 import * as palette from './commands/paletteCommands';
+import * as symbolCommands from './commands/symbolCommands';
 import { FollowAlong } from './editor/followAlong';
 import { QueryEngine } from './engine/queryEngine';
+import { SymbolsQuery } from './engine/symbolsQuery';
 import { RecentOutcomes } from './engine/recentOutcomes';
-import type { LspQueryResult } from './engine/result';
+import type { LspQueryResult, SymbolsResult } from './engine/result';
 import type { LspToolInput } from './engine/toolInput';
 import { Command, ContextKey } from './ids';
 import { VscodeLanguageFeatures } from './platform/languageFeatures';
@@ -18,6 +20,7 @@ import { watchedSettings } from './platform/settingsReader';
 import { VscodeWorkspace } from './platform/vscodeWorkspace';
 import { ReferencesHandoff } from './references/handoff';
 import { LspTool } from './tools/lspTool';
+import { SymbolsTool } from './tools/symbolsTool';
 import { WalkthroughProgress } from './walkthrough/markUsed';
 
 export interface LspToolApi {
@@ -25,6 +28,8 @@ export interface LspToolApi {
   readonly activationMs: number;
   /** The structured twin of the tool: same input, the canonical value as output. */
   query(input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult>;
+  /** The structured twin of lsp_symbols: `{query?, file_path?}` in, the symbols zero-based and uncapped out. */
+  symbols(input: unknown, token?: vscode.CancellationToken): Promise<SymbolsResult>;
   /** The registered language-model tool itself, for hosts that embed it. */
   readonly tool: vscode.LanguageModelTool<LspToolInput>;
   /** The search card (its last render metrics are read by tests and the benchmark). */
@@ -48,7 +53,10 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
 
   // The engine over VS Code.
   const workspace = new VscodeWorkspace();
-  const engine = new QueryEngine({ workspace, features: new VscodeLanguageFeatures(), settings, log });
+  const engineDeps = { workspace, features: new VscodeLanguageFeatures(), settings, log };
+  const engine = new QueryEngine(engineDeps);
+  // One readiness for every tool: what warmed up for one is warm for the others.
+  const symbols = new SymbolsQuery({ ...engineDeps, warm: engine.warm });
   // One watcher for creations and deletions: readiness cools down on them, resolutions are forgotten.
   const files = own(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
   own(watchReadiness(engine.warm, files));
@@ -74,11 +82,25 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     },
   });
   own(toolRegistration);
+  const { tool: symbolsTool, disposable: symbolsToolRegistration } = SymbolsTool.register({
+    symbols,
+    workspace,
+    settings,
+    outcomes,
+    present: async (id, outcome) => {
+      walkthrough.markUsed(ContextKey.toolUsed);
+      await show(id, outcome, 'tool').catch((err: unknown) => log.error(String(err)));
+    },
+  });
+  own(symbolsToolRegistration);
   own(palette.register({ engine, outcomes, show, card }));
+  own(symbolCommands.register({ symbols, outcomes, show, card }));
   own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough }));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }));
   const query = async (input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult> => (await engine.execute(input, token)).result;
   own(vscode.commands.registerCommand(Command.query, (input: unknown) => query(input)));
+  const symbolsOf = async (input: unknown, token?: vscode.CancellationToken): Promise<SymbolsResult> => (await symbols.execute(input, token)).result;
+  own(vscode.commands.registerCommand(Command.querySymbols, (input: unknown) => symbolsOf(input)));
 
   const activationMs = performance.now() - activationStarted;
   // Logged after activation, so that creating the channel is not part of it.
@@ -86,10 +108,11 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   return {
     activationMs,
     query,
+    symbols: symbolsOf,
     tool,
     card,
     followAlongSettled: async () => {
-      await tool.settled();
+      await Promise.all([tool.settled(), symbolsTool.settled()]);
       await followAlong.settled();
     },
     logUri: context.logUri,

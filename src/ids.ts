@@ -1,5 +1,6 @@
 // Every id the extension contributes; a unit test checks package.json against this file.
 export const TOOL_NAME = 'lsp';
+export const SYMBOLS_TOOL_NAME = 'lsp_symbols';
 export const EXTENSION_ID = 'lsp-tool.lsp-tool';
 export const CONFIG_SECTION = 'lspTool';
 
@@ -14,6 +15,9 @@ export const Setting = {
 
 export const Command = {
   query: 'lspTool.query',
+  querySymbols: 'lspTool.querySymbols',
+  findSymbol: 'lspTool.findSymbol',
+  showOutline: 'lspTool.showOutline',
   goToDefinition: 'lspTool.goToDefinition',
   findReferences: 'lspTool.findReferences',
   goToImplementation: 'lspTool.goToImplementation',
@@ -40,5 +44,5 @@ export const View = {
 export const Participant = {
   id: 'lspTool.participant',
   name: 'lsp',
-  commands: ['definition', 'references', 'implementation', 'hover'],
+  commands: ['definition', 'references', 'implementation', 'hover', 'symbols', 'outline'],
 } as const;

@@ -1,16 +1,19 @@
 // Builds the card's view of a query result (pure): grouped rows with one-based positions and previews.
-import type { LspLocation, LspQueryResult } from '../engine/result';
+import type { LspLocation, LspQueryResult, SymbolsResult } from '../engine/result';
 import type { QuerySource } from '../engine/recentOutcomes';
 import { displayPath, type WorkspaceRoot } from '../text/displayPath';
 import { groupByFile } from '../text/groupByFile';
 import { previewText } from '../text/render';
-import type { CardEntry, CardGroup } from './webview/protocol';
+import { flattenSymbols } from '../text/renderSymbols';
+import type { CardEntry, CardGroup, CardSymbol } from './webview/protocol';
+
+type QueryOutcomeOperation = Exclude<CardEntry['operation'], 'symbols' | 'outline'>;
 
 export interface EntryInput {
   id: number;
   title: string;
   source: QuerySource;
-  operation: CardEntry['operation'];
+  operation: QueryOutcomeOperation;
   result: LspQueryResult;
   notes: string[];
   roots: readonly WorkspaceRoot[];
@@ -46,4 +49,44 @@ export function toCardEntry(input: EntryInput): CardEntry {
     };
   });
   return { ...base, result: { kind: 'locations', total: result.locations.length, files: groups.length, groups } };
+}
+
+export interface SymbolsEntryInput {
+  id: number;
+  title: string;
+  source: QuerySource;
+  result: SymbolsResult;
+  outline: boolean;
+  notes: string[];
+  roots: readonly WorkspaceRoot[];
+}
+
+/** The card's rows for lsp_symbols: one per symbol, an outline flattened with each row's depth. */
+export function toSymbolsCardEntry(input: SymbolsEntryInput): CardEntry {
+  const { result } = input;
+  const paths = new Map<string, string>();
+  const pathFor = (uri: string): string => {
+    let path = paths.get(uri);
+    if (path === undefined) paths.set(uri, (path = displayPath(uri, result.resolvedWorkspaceUri, input.roots)));
+    return path;
+  };
+  const symbols: CardSymbol[] = flattenSymbols(result.symbols, input.outline).map(({ symbol, depth }) => ({
+    name: symbol.name,
+    kind: symbol.kind,
+    ...(symbol.containerName === undefined ? {} : { container: symbol.containerName }),
+    depth,
+    path: pathFor(symbol.uri),
+    uri: symbol.uri,
+    line: symbol.selectionRange.start.line + 1,
+    character: symbol.selectionRange.start.character + 1,
+  }));
+  return {
+    id: input.id,
+    title: input.title,
+    operation: input.outline ? 'outline' : 'symbols',
+    source: input.source,
+    completeness: result.completeness,
+    notes: input.notes,
+    result: { kind: 'symbols', outline: input.outline, symbols },
+  };
 }

@@ -2,11 +2,12 @@
 // the card.
 import * as vscode from 'vscode';
 import type { QueryOutcome } from '../engine/queryEngine';
-import type { QuerySource } from '../engine/recentOutcomes';
+import { isQueryOutcome, type Outcome, type QuerySource } from '../engine/recentOutcomes';
+import { symbolsTitle, type SymbolsOutcome } from '../engine/symbolsQuery';
 import type { Workspace } from '../engine/ports';
 import { invocationTitle } from '../engine/title';
 import type { FollowAlong } from '../editor/followAlong';
-import { toCardEntry } from './cardEntry';
+import { toCardEntry, toSymbolsCardEntry } from './cardEntry';
 import type { CardViewProvider } from './cardViewProvider';
 
 export interface ShowOutcomeDeps {
@@ -15,10 +16,29 @@ export interface ShowOutcomeDeps {
   workspace: Workspace;
 }
 
-export type ShowOutcome = (id: number, outcome: QueryOutcome, source: QuerySource) => Promise<void>;
+export type ShowOutcome = (id: number, outcome: Outcome, source: QuerySource) => Promise<void>;
 
 export function showOutcome(deps: ShowOutcomeDeps): ShowOutcome {
   return async (id, outcome, source) => {
+    if (isQueryOutcome(outcome)) await showQuery(deps, id, outcome, source);
+    else showSymbols(deps, id, outcome, source);
+  };
+}
+
+/** A symbols answer: its first symbol in the editor, the list or outline in the card. */
+function showSymbols(deps: ShowOutcomeDeps, id: number, outcome: SymbolsOutcome, source: QuerySource): void {
+  const answeredAt = Date.now();
+  const [first] = outcome.result.symbols;
+  if (first) deps.followAlong.reveal(vscode.Uri.parse(first.uri, true), new vscode.Position(first.selectionRange.start.line, first.selectionRange.start.character));
+  const title = symbolsTitle(outcome.args.mode === 'workspace' ? { query: outcome.args.query } : { query: outcome.args.mode === 'file' ? outcome.args.query : '', file_path: outcome.args.filePath });
+  deps.card.show(
+    toSymbolsCardEntry({ id, title, source, result: outcome.result, outline: outcome.args.mode !== 'workspace', notes: outcome.notes, roots: deps.workspace.roots() }),
+    answeredAt,
+  );
+}
+
+async function showQuery(deps: ShowOutcomeDeps, id: number, outcome: QueryOutcome, source: QuerySource): Promise<void> {
+  {
     const answeredAt = Date.now();
     deps.followAlong.reveal(vscode.Uri.parse(outcome.uri, true), new vscode.Position(outcome.position.line, outcome.position.character));
     const { result } = outcome;
@@ -36,5 +56,5 @@ export function showOutcome(deps: ShowOutcomeDeps): ShowOutcome {
       }),
       answeredAt,
     );
-  };
+  }
 }

@@ -11,6 +11,7 @@ import { displayPath } from '../text/displayPath';
 import { identifiersOnLine } from '../text/position';
 import type { WalkthroughProgress } from '../walkthrough/markUsed';
 import { operationFor, parsePrompt, symbolBaseName } from './prompt';
+import { replyWithSymbols } from './symbolsReply';
 
 export interface ParticipantDeps {
   extensionUri: vscode.Uri;
@@ -91,6 +92,7 @@ async function resolveInput(prompt: string, operation: LspOperation, stream: vsc
 export function register(deps: ParticipantDeps): vscode.Disposable {
   const handler: vscode.ChatRequestHandler = async (request, _context, stream, token) => {
     deps.walkthrough.markUsed(ContextKey.participantUsed);
+    if (request.command === 'symbols' || request.command === 'outline') return replyWithSymbols(deps, request.command, request, stream, token);
     const operation = operationFor(request.command);
     const input = await resolveInput(request.prompt, operation, stream, deps.workspace);
     if (!input) return { metadata: { operation } };
@@ -103,7 +105,7 @@ export function register(deps: ParticipantDeps): vscode.Disposable {
       stream.markdown(text(err instanceof Error ? err.message : String(err)));
       return { metadata: { operation, error: true } };
     }
-    const outcome = deps.outcomes.findAfter(before, input)?.outcome;
+    const outcome = deps.outcomes.findAfter(before, input);
     if (!outcome) {
       stream.markdown(text(toolText));
       return { metadata: { operation } };

@@ -8,7 +8,7 @@ import { LspToolError } from './errors';
 import { normalizeHovers, normalizeLocations } from './normalize';
 import { completenessNote, malformedNote, offSymbolNote, snapNote } from './notes';
 import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from './ports';
-import { askedFields, formatQueryError, formatQueryLine } from './queryLog';
+import { askedFields, formatQueryError, formatQueryLine, type LoggedQuery, type LoggedResult } from './queryLog';
 import { confinedToOpenFiles, DEFAULT_TUNING, settle, WarmKeys, type ReadinessTuning } from './readiness';
 import type { Completeness, LspHover, LspLocation, LspOperation, LspPosition, LspQueryResult } from './result';
 import type { LspToolSettings } from './settings';
@@ -65,19 +65,8 @@ export class QueryEngine {
   }
 
   /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. */
-  async execute(input: unknown, token?: CancellationLike): Promise<QueryOutcome> {
-    const started = this.now();
-    try {
-      const outcome = await this.run(input, token);
-      this.deps.log.debug(formatQueryLine({ ...askedFields(input), ms: this.now() - started }, outcome.result));
-      return outcome;
-    } catch (err) {
-      const line = formatQueryError({ ...askedFields(input), ms: this.now() - started }, err);
-      // A cancelled call is the caller's choice, not a failure.
-      if (err instanceof LspToolError && err.code === 'LSP_CANCELLED') this.deps.log.debug(line);
-      else this.deps.log.error(line);
-      throw err;
-    }
+  execute(input: unknown, token?: CancellationLike): Promise<QueryOutcome> {
+    return logged(this.deps.log, this.now, askedFields(input), () => this.run(input, token), (outcome) => outcome.result);
   }
 
   private async run(input: unknown, token?: CancellationLike): Promise<QueryOutcome> {
@@ -85,7 +74,7 @@ export class QueryEngine {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const { document } = await this.openFile(args.filePath, settings, budget);
+      const document = await openFile(this.deps.workspace, args.filePath, settings, budget);
       const position = checkPosition(document, args.position, args.filePath);
       const notes: string[] = [];
       let queried = position;
@@ -114,18 +103,6 @@ export class QueryEngine {
     } finally {
       budget.dispose();
     }
-  }
-
-  /** Resolves a file_path under the outside-workspace policy and opens it, inside the budget. */
-  async openFile(filePath: string, settings: LspToolSettings, budget: Budget): Promise<{ document: DocumentSnapshot }> {
-    const file = await budget.race(this.deps.workspace.resolveFile(filePath));
-    if (!file.inside && settings.outsideWorkspace === 'deny') {
-      throw new LspToolError(
-        'LSP_OUTSIDE_WORKSPACE_DENIED',
-        `file_path "${filePath}" is outside every workspace folder and lspTool.outsideWorkspace is "deny". Query a file inside the workspace.`,
-      );
-    }
-    return { document: await budget.race(this.deps.workspace.openDocument(file.uri)) };
   }
 
   /** One provider answer, normalised; until a key is warm, re-asked until the answers hold still. */
@@ -192,6 +169,34 @@ export class QueryEngine {
       notes,
     });
   }
+}
+
+/** Runs one tool call with its one log line: debug for an answer or a cancellation, error for a failure. */
+export async function logged<T>(log: EngineLog, now: () => number, asked: Omit<LoggedQuery, 'ms'>, run: () => Promise<T>, resultOf: (value: T) => LoggedResult): Promise<T> {
+  const started = now();
+  try {
+    const value = await run();
+    log.debug(formatQueryLine({ ...asked, ms: now() - started }, resultOf(value)));
+    return value;
+  } catch (err) {
+    const line = formatQueryError({ ...asked, ms: now() - started }, err);
+    // A cancelled call is the caller's choice, not a failure.
+    if (err instanceof LspToolError && err.code === 'LSP_CANCELLED') log.debug(line);
+    else log.error(line);
+    throw err;
+  }
+}
+
+/** Resolves a file_path under the outside-workspace policy and opens it, inside the budget. */
+export async function openFile(workspace: Workspace, filePath: string, settings: LspToolSettings, budget: Budget): Promise<DocumentSnapshot> {
+  const file = await budget.race(workspace.resolveFile(filePath));
+  if (!file.inside && settings.outsideWorkspace === 'deny') {
+    throw new LspToolError(
+      'LSP_OUTSIDE_WORKSPACE_DENIED',
+      `file_path "${filePath}" is outside every workspace folder and lspTool.outsideWorkspace is "deny". Query a file inside the workspace.`,
+    );
+  }
+  return budget.race(workspace.openDocument(file.uri));
 }
 
 /** The position inside the document, or LSP_POSITION_OUT_OF_RANGE saying how long the file or line is. */

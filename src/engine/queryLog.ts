@@ -1,5 +1,8 @@
 // One line per query for the "LSP Tool" log (pure): what was asked, what came back, how long it took.
-import type { LspQueryResult } from './result';
+import type { LspQueryResult, SymbolsResult } from './result';
+
+/** Any tool's canonical value, or just its count, for the log line. */
+export type LoggedResult = LspQueryResult | SymbolsResult | { kind: 'items'; count: number; noun: string; completeness: string };
 
 export interface LoggedQuery {
   operation: string;
@@ -8,21 +11,29 @@ export interface LoggedQuery {
   /** One-based, as the caller wrote them (bad input is logged as it came). */
   line: string;
   character: string;
+  /** What was asked, when the call has no position (lsp_symbols); replaces the four fields above. */
+  text?: string;
   ms: number;
 }
 
 function asked(q: LoggedQuery): string {
-  return `${q.operation} ${q.filePath}:${q.line}:${q.character}`;
+  return q.text ?? `${q.operation} ${q.filePath}:${q.line}:${q.character}`;
 }
 
 function duration(ms: number): string {
   return `${ms.toFixed(1)}ms`;
 }
 
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** `findReferences src/a.ts:3:17 -> 7 locations (complete) in 12.3ms` */
-export function formatQueryLine(q: LoggedQuery, result: LspQueryResult): string {
-  const answer = result.kind === 'locations'
-    ? `${result.locations.length} location${result.locations.length === 1 ? '' : 's'}`
+export function formatQueryLine(q: LoggedQuery, result: LoggedResult): string {
+  const answer =
+    result.kind === 'locations' ? counted(result.locations.length, 'location')
+    : result.kind === 'symbols' ? counted(result.symbols.length, 'symbol')
+    : result.kind === 'items' ? counted(result.count, result.noun)
     : result.hover === null ? 'no hover' : 'hover';
   return `${asked(q)} -> ${answer} (${result.completeness}) in ${duration(q.ms)}`;
 }

@@ -2,6 +2,15 @@
 // References view hand-off takes one back by id, and the @lsp participant finds the one its
 // tool call made. One bound for all: the card's history.
 import type { QueryOutcome } from './queryEngine';
+import type { SymbolsOutcome } from './symbolsQuery';
+
+/** Any tool's outcome (told apart by `result.kind`). */
+export type Outcome = QueryOutcome | SymbolsOutcome;
+
+/** An outcome of the `lsp` tool (locations or hover at a position). */
+export function isQueryOutcome(outcome: Outcome | undefined): outcome is QueryOutcome {
+  return outcome !== undefined && (outcome.result.kind === 'locations' || outcome.result.kind === 'hover');
+}
 
 /** Queries kept: the card's back/forward history. */
 export const OUTCOME_HISTORY = 50;
@@ -11,7 +20,7 @@ export type QuerySource = 'tool' | 'command' | 'participant';
 export interface RecordedOutcome {
   id: number;
   source: QuerySource;
-  outcome: QueryOutcome;
+  outcome: Outcome;
 }
 
 export class RecentOutcomes {
@@ -23,7 +32,7 @@ export class RecentOutcomes {
   constructor(private readonly limit = OUTCOME_HISTORY) {}
 
   /** Keeps an outcome and makes it current; returns its id (ids only increase). */
-  record(outcome: QueryOutcome, source: QuerySource): number {
+  record(outcome: Outcome, source: QuerySource): number {
     const id = this.nextId++;
     this.entries.set(id, { id, source, outcome });
     for (const oldest of this.entries.keys()) {
@@ -44,12 +53,21 @@ export class RecentOutcomes {
   }
 
   /** The newest outcome recorded after `afterId` for exactly this tool input. */
-  findAfter(afterId: number, input: QueryOutcome['input']): RecordedOutcome | undefined {
-    let found: RecordedOutcome | undefined;
+  findAfter(afterId: number, input: QueryOutcome['input']): QueryOutcome | undefined {
+    let found: QueryOutcome | undefined;
     for (const entry of this.entries.values()) {
-      const asked = entry.outcome.input;
-      if (entry.id > afterId && asked.operation === input.operation && asked.file_path === input.file_path && asked.line === input.line && asked.character === input.character) found = entry;
+      const { outcome } = entry;
+      if (!isQueryOutcome(outcome) || entry.id <= afterId) continue;
+      const asked = outcome.input;
+      if (asked.operation === input.operation && asked.file_path === input.file_path && asked.line === input.line && asked.character === input.character) found = outcome;
     }
+    return found;
+  }
+
+  /** The newest outcome of a kind recorded after `afterId` (what a tool call just made). */
+  newestAfter<T extends Outcome>(afterId: number, is: (outcome: Outcome) => outcome is T): T | undefined {
+    let found: T | undefined;
+    for (const entry of this.entries.values()) if (entry.id > afterId && is(entry.outcome)) found = entry.outcome;
     return found;
   }
 

@@ -45,3 +45,24 @@ export interface HoverResult {
 }
 
 export type LspQueryResult = LocationsResult | HoverResult;
+
+/** A symbol as lsp_symbols answers it: `selectionRange` starts at its name, where `lsp` answers for it. */
+export interface LspSymbol {
+  name: string;
+  /** The lower-case SymbolKind name (`class`, `method`, `enummember`, …). */
+  kind: string;
+  containerName?: string;
+  uri: string;
+  range: LspRange;
+  selectionRange: LspRange;
+  /** Only in outlines: the symbols nested in this one. */
+  children?: LspSymbol[];
+}
+
+export interface SymbolsResult {
+  kind: 'symbols';
+  /** Workspace matches ranked, or a file's outline (nested), or its symbols that match (ancestors kept). */
+  symbols: LspSymbol[];
+  resolvedWorkspaceUri: string;
+  completeness: Completeness;
+}

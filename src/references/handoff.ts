@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Workspace } from '../engine/ports';
 import type { QueryEngine } from '../engine/queryEngine';
-import type { RecentOutcomes } from '../engine/recentOutcomes';
+import { isQueryOutcome, type RecentOutcomes } from '../engine/recentOutcomes';
 import type { LspLocation, LspOperation } from '../engine/result';
 import { invocationTitle } from '../engine/title';
 import { groupByFile } from '../text/groupByFile';
@@ -31,7 +31,7 @@ export class ReferencesHandoff {
   private handed(id: number | undefined): Handed | undefined {
     const recorded = id === undefined ? this.deps.outcomes.current : this.deps.outcomes.get(id);
     const outcome = recorded?.outcome;
-    if (outcome?.result.kind !== 'locations' || outcome.result.locations.length === 0) return undefined;
+    if (!isQueryOutcome(outcome) || outcome.result.kind !== 'locations' || outcome.result.locations.length === 0) return undefined;
     const anchor = new vscode.Location(vscode.Uri.parse(outcome.uri, true), new vscode.Position(outcome.position.line, outcome.position.character));
     return { title: invocationTitle(outcome.input), operation: outcome.operation, anchor, locations: outcome.result.locations };
   }

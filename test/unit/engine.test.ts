@@ -216,6 +216,7 @@ describe('recent outcomes', () => {
     const before = store.lastId;
     assert.equal(store.findAfter(before, outcome(4).input), undefined, 'only outcomes recorded after the call count');
     store.record(outcome(4), 'tool');
-    assert.equal(store.findAfter(before, outcome(4).input)?.id, 5);
+    assert.equal(store.findAfter(before, outcome(4).input), store.get(5)?.outcome);
+    assert.ok(store.get(5));
   });
 });

@@ -3,6 +3,7 @@
 import { summarize } from '../../text/summary';
 import { FIRST_MESSAGE_ROWS, mergeRows } from './chunks';
 import { markdownToBlocks, type Block, type Inline } from './markdown';
+import { symbolRow } from './symbolsView';
 import type { CardEntry, CardGroup, CardStrings, FromCard, ToCard } from './protocol';
 import { HISTORY_LIMIT, PERSISTED_ROWS_LIMIT } from './protocol';
 
@@ -197,6 +198,33 @@ const CHUNK = 1000;
     if (!appending) appendChunk(CHUNK, renderToken);
   }
 
+  function renderSymbols(entry: CardEntry, started: number, receivedAt: number): void {
+    if (entry.result.kind !== 'symbols') return;
+    const { symbols, outline } = entry.result;
+    const files = new Set(symbols.map((s) => s.uri)).size;
+    summary.textContent = symbols.length === 0 ? '' : summarize(strings.summary, symbols.length, files);
+    if (symbols.length === 0) {
+      content.appendChild(el('p', 'empty-state empty-results', strings.noResults));
+      return;
+    }
+    list = el('div', outline ? 'results outline' : 'results');
+    list.setAttribute('role', 'listbox');
+    content.appendChild(list);
+    for (const symbol of symbols) {
+      work.push(() => {
+        const row = symbolRow(symbol, outline);
+        rows.push(row);
+        return row;
+      });
+    }
+    const token = renderToken;
+    appendChunk(FIRST_MESSAGE_ROWS, token);
+    requestAnimationFrame(() => {
+      if (token !== renderToken) return;
+      vscode.postMessage({ type: 'rendered', id: entry.id, rows: rows.length, firstPaintMs: performance.now() - started, receivedAt });
+    });
+  }
+
   function renderHover(entry: CardEntry): void {
     if (entry.result.kind !== 'hover') return;
     summary.textContent = '';
@@ -240,6 +268,7 @@ const CHUNK = 1000;
     }
     for (const note of entry.notes) status.appendChild(el('div', 'note', format(strings.note, note)));
     if (entry.result.kind === 'locations') renderLocations(entry, started, receivedAt);
+    else if (entry.result.kind === 'symbols') renderSymbols(entry, started, receivedAt);
     else renderHover(entry);
   }
 

@@ -21,17 +21,31 @@ export interface CardGroup {
   rows: CardRow[];
 }
 
+/** A symbol row: its name, kind and where its name starts (one-based), indented by `depth` in an outline. */
+export interface CardSymbol {
+  name: string;
+  kind: string;
+  container?: string;
+  depth: number;
+  path: string;
+  uri: string;
+  line: number;
+  character: number;
+}
+
 export interface CardEntry {
   /** Increases with every query; the webview uses it to drop stale renders. */
   id: number;
   title: string;
-  operation: LspOperation;
+  /** The `lsp` operation, or the companion tool's question. */
+  operation: LspOperation | 'symbols' | 'outline';
   source: QuerySource;
   completeness: Completeness;
   notes: string[];
   result:
     | { kind: 'locations'; total: number; files: number; groups: CardGroup[] }
-    | { kind: 'hover'; markdown: string | null };
+    | { kind: 'hover'; markdown: string | null }
+    | { kind: 'symbols'; outline: boolean; symbols: CardSymbol[] };
 }
 
 /** Extension -> webview. */

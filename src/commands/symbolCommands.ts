@@ -1,0 +1,72 @@
+// "LSP: Find Symbol…" (a name from an input box) and "LSP: Show Outline" (the active file): the
+// lsp_symbols questions from the palette, answered in the card.
+import * as vscode from 'vscode';
+import type { CardViewProvider } from '../card/cardViewProvider';
+import type { ShowOutcome } from '../card/showOutcome';
+import type { RecentOutcomes } from '../engine/recentOutcomes';
+import type { SymbolsOutcome, SymbolsQuery } from '../engine/symbolsQuery';
+import { Command } from '../ids';
+
+export interface SymbolCommandsDeps {
+  symbols: SymbolsQuery;
+  outcomes: RecentOutcomes;
+  show: ShowOutcome;
+  card: CardViewProvider;
+}
+
+/** The active file as lsp_symbols' file_path: workspace-relative when it can be, so titles read like the tool's. */
+export function activeFilePath(): string | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const { uri } = editor.document;
+  const inside = vscode.workspace.getWorkspaceFolder(uri) !== undefined;
+  return inside ? vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1) : uri.toString();
+}
+
+async function run(deps: SymbolCommandsDeps, input: { query?: string; file_path?: string }, title: string): Promise<SymbolsOutcome | undefined> {
+  try {
+    const outcome = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title, cancellable: true },
+      (_progress, token) => deps.symbols.execute(input, token),
+    );
+    await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
+    await deps.card.reveal(true);
+    return outcome;
+  } catch (err) {
+    void vscode.window.showWarningMessage(err instanceof Error ? err.message : String(err));
+    return undefined;
+  }
+}
+
+/** `name`: given by a script or test; otherwise asked for, starting from the word at the cursor. */
+async function findSymbol(deps: SymbolCommandsDeps, name?: unknown): Promise<SymbolsOutcome | undefined> {
+  let query = typeof name === 'string' ? name : undefined;
+  if (query === undefined) {
+    const editor = vscode.window.activeTextEditor;
+    const word = editor ? editor.document.getText(editor.document.getWordRangeAtPosition(editor.selection.active)) : '';
+    query = await vscode.window.showInputBox({
+      title: vscode.l10n.t('LSP: Find Symbol'),
+      prompt: vscode.l10n.t('A symbol name, or part of one'),
+      value: word,
+      valueSelection: [0, word.length],
+    });
+  }
+  if (query === undefined || query.trim() === '') return undefined;
+  return run(deps, { query }, vscode.l10n.t('LSP: symbols {0}', query));
+}
+
+async function showOutline(deps: SymbolCommandsDeps): Promise<SymbolsOutcome | undefined> {
+  const filePath = activeFilePath();
+  if (filePath === undefined) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('LSP: open a file first.'));
+    return undefined;
+  }
+  return run(deps, { file_path: filePath }, vscode.l10n.t('LSP: outline {0}', filePath));
+}
+
+export function register(deps: SymbolCommandsDeps): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(Command.findSymbol, (name?: unknown) => findSymbol(deps, name)),
+    vscode.commands.registerCommand(Command.showOutline, () => showOutline(deps)),
+  );
+}
