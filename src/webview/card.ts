@@ -2,7 +2,7 @@
 import { mergeRows } from '../card/chunks';
 import type { CardEntry, CardGroup, CardStrings, FromCard, ToCard } from '../card/protocol';
 import { HISTORY_LIMIT, PERSISTED_ROWS_LIMIT } from '../card/protocol';
-import { markdownToBlocks, type Block, type Inline } from '../card/markdown';
+import { markdownToBlocks, type Block, type Inline } from '../card/webview/markdown';
 
 interface VsCodeApi {
   postMessage(message: FromCard): void;
