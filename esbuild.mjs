@@ -1,7 +1,10 @@
 // Bundles the extension host entry twice (cjs, `vscode` external): for the Node extension host and
 // for the web-worker one (`browser` in package.json, no Node built-ins), plus the card's webview
-// script (iife), and copies the codicon font the card uses into dist/.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// script (iife), and writes the codicons the card uses (their CSS rules and a font subset) into dist/.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Blob, Face } from 'harfbuzzjs';
+import subsetFont from 'subset-font';
 import * as esbuild from 'esbuild';
 import { webVariants } from './scripts/webVariants.mjs';
 
@@ -54,16 +57,40 @@ const contexts = await Promise.all([
   }),
 ]);
 
-// The card uses a handful of codicons: ship the font with only their CSS rules (the full
-// stylesheet is 33 KB of rules for icons we never show).
-const USED_ICONS = ['arrow-left', 'arrow-right', 'file', 'warning', 'info', 'list-tree'];
+// The card uses a handful of codicons: ship their CSS rules only (the full stylesheet is 33 KB of
+// rules for icons we never show) and a font subset to their glyphs (the full font is 126 KB).
+// To show another icon, add its name here: the build fails if codicons has no such icon.
+const USED_ICONS = [
+  // the card today
+  'arrow-left', 'arrow-right', 'file', 'warning', 'info', 'list-tree',
+  // the companion tools (lsp_symbols, lsp_hierarchy)
+  'symbol-class', 'symbol-method', 'symbol-function', 'symbol-interface', 'symbol-variable', 'symbol-field',
+  'symbol-property', 'symbol-constant', 'symbol-enum', 'symbol-enum-member', 'symbol-constructor', 'symbol-module',
+  'symbol-namespace', 'symbol-struct', 'symbol-event', 'symbol-operator', 'symbol-type-parameter', 'symbol-key',
+  'symbol-boolean', 'symbol-array', 'symbol-object', 'symbol-string', 'symbol-number', 'symbol-null',
+  'symbol-package', 'symbol-file', 'call-incoming', 'call-outgoing', 'type-hierarchy', 'type-hierarchy-sub',
+  'type-hierarchy-super', 'chevron-right', 'chevron-down', 'references',
+];
+const codicons = 'node_modules/@vscode/codicons/dist';
+const css = readFileSync(`${codicons}/codicon.css`, 'utf8');
+const rules = new Map(
+  [...css.matchAll(/^\.codicon-([a-z0-9-]+):before \{ content: "\\([0-9a-f]+)" \}$/gm)].map(([line, name, hex]) => [name, { line, hex }]),
+);
+const missing = USED_ICONS.filter((name) => !rules.has(name));
+if (missing.length > 0) throw new Error(`no codicon named ${missing.join(', ')} in @vscode/codicons`);
+const used = USED_ICONS.map((name) => rules.get(name));
+const glyphs = String.fromCodePoint(...used.map((r) => Number.parseInt(r.hex, 16)));
+const font = await subsetFont(readFileSync(`${codicons}/codicon.ttf`), glyphs, { targetFormat: 'truetype' });
+const kept = new Set(new Face(new Blob(font)).collectUnicodes());
+const lost = used.filter((r) => !kept.has(Number.parseInt(r.hex, 16)));
+if (lost.length > 0) throw new Error(`the codicon subset lost the glyphs ${lost.map((r) => r.hex).join(', ')}`);
+// The query string busts the webview's cache when the subset changes.
+const fontHash = createHash('sha256').update(font).digest('hex').slice(0, 32);
+const base = css.slice(0, css.indexOf('.codicon-add:before')).replace(/codicon\.ttf\?[0-9a-f]+/, `codicon.ttf?${fontHash}`);
+if (!base.includes(fontHash)) throw new Error('codicon.css: the @font-face url was not found');
 mkdirSync('dist/codicons', { recursive: true });
-cpSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/codicons/codicon.ttf');
-const css = readFileSync('node_modules/@vscode/codicons/dist/codicon.css', 'utf8');
-const base = css.slice(0, css.indexOf('.codicon-add:before'));
-const icons = css.split('\n').filter((line) => USED_ICONS.some((name) => line.startsWith(`.codicon-${name}:before`)));
-if (icons.length !== USED_ICONS.length) throw new Error(`codicon rules missing: found ${icons.length} of ${USED_ICONS.length}`);
-writeFileSync('dist/codicons/codicon.css', `${base}${icons.join('\n')}\n`);
+writeFileSync('dist/codicons/codicon.ttf', font);
+writeFileSync('dist/codicons/codicon.css', `${base}${used.map((r) => r.line).join('\n')}\n`);
 
 if (watch) {
   await Promise.all(contexts.map((ctx) => ctx.watch()));

@@ -1,13 +1,15 @@
 // `npm run bench`: measures the tool in the real VS Code host and prints ratios measured side by
-// side in one run, with PASS/FAIL against each budget. Always exits 0; `npm test` does not run it.
+// side in one run, with PASS/FAIL against each budget, into bench/results/latest.json and the
+// measured section of docs/performance.md. Always exits 0; `npm test` does not run it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runIntegration } from '../test/host/run.mjs';
 import { runCleanups } from '../test/host/host.mjs';
-import { cacheRoot } from '../test/host/provision.mjs';
+import { cacheRoot, CODE_SERVER_VERSION, HOSTS } from '../test/host/provision.mjs';
 import { ensureRxjs } from '../test/host/realProject.mjs';
 import { generateLarge, LARGE } from './gen-large.mjs';
 
@@ -66,6 +68,7 @@ sh(process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 const sizes = {
   extensionJs: statSync(join(repo, 'dist', 'extension.js')).size,
+  cardJs: statSync(join(repo, 'dist', 'card.js')).size,
   vsix: statSync(join(repo, `lsp-tool-${pkg.version}.vsix`)).size,
 };
 // The same workload as in the extension host, here in plain Node (out/ is compiled just above).
@@ -154,9 +157,10 @@ if (hostRender) {
 budgets.push(['render 100,000 locations ≤ 50 ms (plain Node, outside VS Code)', render[100000].median <= 50, ms(render[100000].median)]);
 
 const activation = statOf(activations);
-lines.push('', `activation: ${ms(activation.median)} inside activate(), median of ${activations.length} host starts [${activations.map((a) => a.toFixed(1)).join(', ')} ms]; ${ms(fixture.activationCallMs)} for the first start's whole extension.activate() call (module load and the host's own work included); dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
+lines.push('', `activation: ${ms(activation.median)} inside activate(), median of ${activations.length} host starts [${activations.map((a) => a.toFixed(1)).join(', ')} ms]; ${ms(fixture.activationCallMs)} for the first start's whole extension.activate() call (module load and the host's own work included); dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; dist/card.js: ${(sizes.cardJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
 budgets.push([`activation ≤ 20 ms (median of ${activations.length} host starts)`, activation.median <= 20, ms(activation.median)]);
 budgets.push(['dist/extension.js ≤ 100 KB', sizes.extensionJs <= 100 * 1024, `${(sizes.extensionJs / 1024).toFixed(1)} KB`]);
+budgets.push(['VSIX ≤ 150 KB', sizes.vsix <= 150 * 1024, `${(sizes.vsix / 1024).toFixed(1)} KB`]);
 if (fixture.card) {
   lines.push('', '| card | raw provider | query → first paint | answer → first paint | tool call | query → posted to the card | post → arrival in the webview | arrival → first paint |', '|---|---|---|---|---|---|---|---|');
   for (const [n, c] of Object.entries(fixture.card)) lines.push(`| ${n} locations | ${ms(c.raw?.median)} | ${ms(c.queryToFirstPaint.median)} | ${ms(c.answerToFirstPaint?.median)} | ${ms(c.invoke?.median)} | ${ms(c.queryToPost?.median)} | ${ms(c.postToWebview?.median)} | ${ms(c.webviewFirstPaint.median)} |`);
@@ -170,3 +174,29 @@ console.log(lines.join('\n'));
 mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
 writeFileSync(join(repo, 'bench', 'results', 'latest.json'), JSON.stringify({ sizes, render, workloads, activations, budgets, table: lines }, null, 2));
 console.log('\nwrote bench/results/latest.json');
+writePerformanceDoc(lines);
+console.log('wrote docs/performance.md');
+
+/** Replaces the measured section of docs/performance.md (between its markers) with this run; the prose around it is kept. */
+function writePerformanceDoc(table) {
+  const file = join(repo, 'docs', 'performance.md');
+  const START = '<!-- bench:start: written by `npm run bench` (bench/run.mjs); edit outside the markers -->';
+  const END = '<!-- bench:end -->';
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const [before, after] = old.includes(START) && old.includes(END)
+    ? [old.slice(0, old.indexOf(START)), old.slice(old.indexOf(END) + END.length)]
+    : ['# Performance\n\n', '\n'];
+  const when = new Date().toISOString().replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC');
+  const only = process.env.LSP_TOOL_BENCH_ONLY ? `workloads: fixture and ${process.env.LSP_TOOL_BENCH_ONLY}` : 'all three workloads';
+  const section = [
+    START,
+    `## The run of ${when}`,
+    '',
+    `On ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), VS Code ${Object.entries(HOSTS).find(([, h]) => h.codeServer === CODE_SERVER_VERSION)?.[0] ?? '?'} with Node ${fixture.render?.node ?? '?'} in its extension host; \`npm run bench\`, ${only}.`,
+    '',
+    ...table.slice(2),
+    END,
+  ].join('\n');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${before}${section}${after}`);
+}

@@ -80,7 +80,8 @@ function installInto(folder, spec, env, node = process.execPath) {
 export function ensureSystemPackages() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
-  for (const pkg of ['libkrb5-dev', 'pkg-config', 'libsecret-1-dev', 'libxkbfile-dev', 'libx11-dev']) {
+  // The fonts: without them Chromium draws emoji and CJK text as empty boxes, in tests and screenshots.
+  for (const pkg of ['libkrb5-dev', 'pkg-config', 'libsecret-1-dev', 'libxkbfile-dev', 'libx11-dev', 'fonts-noto-color-emoji', 'fonts-noto-cjk']) {
     const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
     if (r.status !== 0 || !r.stdout.includes('install ok installed')) missing.push(pkg);
   }

@@ -1,6 +1,6 @@
 // Every integration suite npm test runs, each in a fresh VS Code server.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,8 +31,18 @@ export function packageVsix() {
   const ok = r.status === 0 && problems.length === 0;
   return {
     vsixFiles: ok ? [out] : [],
-    records: [ok ? { title, state: 'passed' } : { title, state: 'failed', error: `status ${r.status}\n${problems.join('\n')}\n${output}` }],
+    records: [ok ? { title, state: 'passed' } : { title, state: 'failed', error: `status ${r.status}\n${problems.join('\n')}\n${output}` }, ...(ok ? [sizeRecord(out)] : [])],
   };
+}
+
+/** What ships stays small: the VSIX at most 150 KB, each extension bundle at most 100 KB (the production build `vsce package` just made). */
+function sizeRecord(vsix) {
+  const kb = (file) => statSync(file).size / 1024;
+  const sizes = { VSIX: [kb(vsix), 150], 'dist/extension.js': [kb(join(repo, 'dist', 'extension.js')), 100], 'dist/web/extension.js': [kb(join(repo, 'dist', 'web', 'extension.js')), 100] };
+  const over = Object.entries(sizes).filter(([, [size, max]]) => size > max);
+  const measured = Object.entries(sizes).map(([name, [size]]) => `${name} ${size.toFixed(1)} KB`).join(', ');
+  const title = `installed VSIX: at most 150 KB, each extension bundle at most 100 KB (${measured})`;
+  return over.length === 0 ? { title, state: 'passed' } : { title, state: 'failed', error: `over budget: ${over.map(([name, [size, max]]) => `${name} ${size.toFixed(1)} KB > ${max} KB`).join(', ')}` };
 }
 
 export const SUITES = [

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { buildCardHtml, cardCsp } from '../../src/card/webview/html';
 import { markdownToBlocks } from '../../src/card/webview/markdown';
 import { toCardEntry } from '../../src/card/cardEntry';
@@ -72,6 +73,33 @@ describe('markdownToBlocks', () => {
       { kind: 'heading', level: 1, inlines: [{ text: 'T' }] },
       { kind: 'list', ordered: false, items: [[{ text: 'a' }], [{ text: 'b', strong: true }]] },
     ]);
+  });
+  it('resolves character references in text, not in code or autolinks', () => {
+    assert.deepEqual(markdownToBlocks('a &amp; b &lt;T&gt; &#169; &bogus; `&amp;` <https://x.org/?a&amp;b>'), [
+      { kind: 'paragraph', inlines: [
+        { text: 'a & b <T> © &bogus; ' }, { text: '&amp;', code: true }, { text: ' ' },
+        { text: 'https://x.org/?a&amp;b', href: 'https://x.org/?a&amp;b' },
+      ] },
+    ]);
+    const [link] = markdownToBlocks('[q](https://e.com/?a=1&amp;b=2)');
+    assert.deepEqual(link, { kind: 'paragraph', inlines: [{ text: 'q', href: 'https://e.com/?a=1&b=2' }] });
+  });
+  it('flattens nested lists and quotes, keeps escapes and hard breaks as text', () => {
+    assert.deepEqual(markdownToBlocks('1. one\n   - *two*\n\n> \\*q\\*  \nr\n\n---'), [
+      { kind: 'list', ordered: true, items: [[{ text: 'one' }], [{ text: 'two', em: true }]] },
+      { kind: 'paragraph', inlines: [{ text: '*' }, { text: 'q' }, { text: '*' }, { text: '\n' }, { text: 'r' }] },
+      { kind: 'rule' },
+    ]);
+  });
+  it('never yields a link other than http(s), whatever the input', () => {
+    const piece = fc.constantFrom('[a](', 'javascript:', 'data:', 'http://', 'https://', 'vbscript:', '<', '>', ')', '](', '&amp;', '&#106;', '`', '*', '\n', ' ', 'x', 'www.', '"', '\\');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const blocks = markdownToBlocks(parts.join(''));
+        const hrefs = blocks.flatMap((b) => (b.kind === 'paragraph' || b.kind === 'heading' ? b.inlines : b.kind === 'list' ? b.items.flat() : [])).flatMap((i) => (i.href ? [i.href] : []));
+        return hrefs.every((h) => /^https?:\/\//i.test(h));
+      }),
+    );
   });
 });
 
