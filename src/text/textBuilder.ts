@@ -1,6 +1,6 @@
 // Builds a long text in one growing UTF-8 buffer, decoded once at the end. Rendering 100,000
-// locations as 100,000 retained strings spent ~70 % of its time in the garbage collector (CPU
-// profile, see the README's performance section); bytes in one buffer leave nothing for it to copy.
+// locations as 100,000 retained strings spent most of its time in the garbage collector (CPU
+// profile, docs/performance.md); bytes in one buffer leave nothing for it to copy.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');

@@ -1,6 +1,6 @@
 // Direct disk access for `file:` URIs in a Node extension host, where they are this process's own
-// files. vscode.workspace.fs reaches them through the window in a remote host: measured 9 ms per
-// stat there against 0.13 ms here (see the README's performance section). The web build replaces
+// files. vscode.workspace.fs reaches them through the window in a remote host, tens of times
+// slower per stat (docs/performance.md). The web build replaces
 // this module with disk.web.ts, which has no disk.
 import { promises as fs } from 'node:fs';
 
