@@ -54,8 +54,8 @@ export function formatSymbols(symbols: readonly ShownSymbol[], options: SymbolRe
     const text = `${'  '.repeat(depth)}${pathOf(symbol.uri)}:${line + 1}:${character + 1}: ${symbol.kind} ${symbol.name}${container}`;
     lines.push(text);
     length += text.length + 1;
-    // The character cap cuts the rest anyway.
-    if (length > options.maxResultChars) break;
+    // Past the character cap the rest is cut anyway (and the truncation notice says so).
+    if (length - 1 > options.maxResultChars) break;
   }
   let text = lines.join('\n');
   const omitted = all.length - shown.length;

@@ -88,7 +88,14 @@ export const SUITES = [
   {
     label: 'real project (rxjs)',
     folder: () => ensureRxjs(),
-    env: { LSP_TOOL_TEST_GREP: '@rxjs' },
+    // Each @rxjs-cold-… suite needs a window where nothing has loaded the project yet: its own.
+    env: { LSP_TOOL_TEST_GREP: '@rxjs(?!-cold)' },
+    testsEntry: entry,
+  },
+  {
+    label: 'real project (rxjs), cold symbol search',
+    folder: () => ensureRxjs(),
+    env: { LSP_TOOL_TEST_GREP: '@rxjs-cold-symbols' },
     testsEntry: entry,
   },
   // Last: packaging runs the production build into dist/. The extension under development is an

@@ -207,3 +207,18 @@ describe('lsp_symbols queries (fake provider)', () => {
     await rejectsWith(fx.symbols.execute({ query: 'x' }, token), 'LSP_CANCELLED');
   });
 });
+
+describe('lsp_symbols text at the character cap', () => {
+  it('never drops symbols silently: a text cut at the cap ends with the truncation notice', async () => {
+    const { formatSymbols } = await import('../../src/text/renderSymbols');
+    const at = (name: string, line: number) => ({ name, kind: 'method', uri: `${ROOT}/a.ts`, selectionRange: { start: { line, character: 2 } } });
+    const symbols = [at('aaaaaaaa', 0), at('bbbbbbbb', 1), at('cccccccc', 2)];
+    const full = formatSymbols(symbols, { resolvedWorkspaceUri: ROOT, roots: [{ name: 'w', uri: ROOT }], maxSymbols: 100, maxResultChars: 10_000, outline: false });
+    const twoLines = full.split('\n').slice(0, 2).join('\n').length;
+    for (const max of [twoLines - 1, twoLines, twoLines + 1, twoLines + 5]) {
+      const text = formatSymbols(symbols, { resolvedWorkspaceUri: ROOT, roots: [{ name: 'w', uri: ROOT }], maxSymbols: 100, maxResultChars: max, outline: false });
+      assert.ok(text.length <= max, `${text.length} <= ${max}`);
+      assert.match(text, /… symbols truncated \(limit \d+ characters\)\.$/, `max ${max}: ${text}`);
+    }
+  });
+});
