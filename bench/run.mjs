@@ -38,8 +38,9 @@ async function workload(name, options) {
     ...(process.env.LSP_TOOL_BENCH_QUIET_MS ? { LSP_TOOL_BENCH_QUIET_MS: process.env.LSP_TOOL_BENCH_QUIET_MS } : {}),
     LSP_TOOL_BENCH_QUERIES: JSON.stringify(options.queries),
     LSP_TOOL_BENCH_CARD: options.card ? '1' : '0',
+    LSP_TOOL_BENCH_SYMBOLS: JSON.stringify(options.symbols ?? []),
     ...(process.env.LSP_TOOL_BENCH_PROFILE ? { LSP_TOOL_BENCH_PROFILE: process.env.LSP_TOOL_BENCH_PROFILE } : {}),
-    LSP_TOOL_BENCH_PARTS: options.parts ?? process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card,render',
+    LSP_TOOL_BENCH_PARTS: options.parts ?? process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,symbols,card,render',
   };
   try {
     const records = await runIntegration({
@@ -87,6 +88,11 @@ const workloads = [
       { label: 'implementation Shape.area', operation: 'goToImplementation', file_path: 'src/shapes.ts', line: 2, character: 3 },
       { label: 'hover totalArea', operation: 'hover', file_path: 'src/geometry.ts', line: 3, character: 17 },
     ],
+    symbols: [
+      { label: 'search Square', query: 'Square' },
+      { label: 'search area (several)', query: 'area' },
+      { label: 'outline shapes.ts', file_path: 'src/shapes.ts' },
+    ],
   }),
   only && !only.includes('large') ? undefined : await workload('large', {
     folder: large,
@@ -103,6 +109,10 @@ const workloads = [
       { label: 'references Subscription', operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
       { label: 'definition Subscription', operation: 'goToDefinition', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
       { label: 'hover Subscription', operation: 'hover', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
+    ],
+    symbols: [
+      { label: 'search Subscription', query: 'Subscription' },
+      { label: 'outline Subscription.ts', file_path: 'src/internal/Subscription.ts' },
     ],
   }),
 ].filter(Boolean);
@@ -135,6 +145,16 @@ for (const w of workloads) {
   if (!u) continue;
   lines.push(`| ${w.workload} | ${ms(u.ours.median)} | ${u.theirs ? ms(u.theirs.median) : `error: ${u.theirError}`} | ${u.ourLocations} / ${u.theirLocations} | ${u.ourChars} / ${u.theirChars} |`);
   if (u.theirs) budgets.push([`faster than vscode_listCodeUsages: ${w.workload}`, u.ours.median < u.theirs.median, `${u.ours.median.toFixed(1)} vs ${u.theirs.median.toFixed(1)} ms`]);
+}
+lines.push('', 'lsp_symbols: the tool\'s `invoke` against the raw `vscode.executeWorkspaceSymbolProvider` (a search) or `vscode.executeDocumentSymbolProvider` (an outline), interleaved pairs; characters per symbol the model reads against `JSON.stringify` of the raw answer.', '');
+lines.push('| workload | question | raw provider | tool invoke | invoke/raw (pairs) | symbols | chars per symbol (tool / raw JSON) | ratio |', '|---|---|---|---|---|---|---|---|');
+for (const w of workloads) {
+  for (const q of w.symbols ?? []) {
+    const charsRatio = q.charsPerSymbol / q.rawCharsPerSymbol;
+    lines.push(`| ${w.workload} | ${q.label} | ${ms(q.raw.median)} | ${ms(q.invoke.median)} | ${q.ratio.toFixed(2)} (${q.pairs}) | ${q.symbols} | ${q.charsPerSymbol.toFixed(0)} / ${q.rawCharsPerSymbol.toFixed(0)} | ${charsRatio.toFixed(2)} |`);
+    budgets.push([`lsp_symbols invoke/raw ≤ 1.10: ${w.workload} ${q.label}`, q.ratio <= 1.1, q.ratio.toFixed(2)]);
+    budgets.push([`lsp_symbols characters per symbol ≤ 0.25 × raw JSON: ${w.workload} ${q.label}`, charsRatio <= 0.25, charsRatio.toFixed(2)]);
+  }
 }
 lines.push('', '| workload | cold findReferences (tool) | tool count | raw first answer | settled count | first raw complete? |', '|---|---|---|---|---|---|');
 for (const w of workloads) {

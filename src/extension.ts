@@ -11,6 +11,7 @@ import { QueryEngine } from './engine/queryEngine';
 import { SymbolsQuery } from './engine/symbolsQuery';
 import { RecentOutcomes } from './engine/recentOutcomes';
 import type { LspQueryResult, SymbolsResult } from './engine/result';
+import type { SymbolsToolInput } from './engine/symbolsInput';
 import type { LspToolInput } from './engine/toolInput';
 import { Command, ContextKey } from './ids';
 import { VscodeLanguageFeatures } from './platform/languageFeatures';
@@ -32,6 +33,8 @@ export interface LspToolApi {
   symbols(input: unknown, token?: vscode.CancellationToken): Promise<SymbolsResult>;
   /** The registered language-model tool itself, for hosts that embed it. */
   readonly tool: vscode.LanguageModelTool<LspToolInput>;
+  /** The registered lsp_symbols tool. */
+  readonly symbolsTool: vscode.LanguageModelTool<SymbolsToolInput>;
   /** The search card (its last render metrics are read by tests and the benchmark). */
   readonly card: CardViewProvider;
   /** Resolves when what earlier queries set off (card updates, follow-along reveals) has run. */
@@ -110,6 +113,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     query,
     symbols: symbolsOf,
     tool,
+    symbolsTool,
     card,
     followAlongSettled: async () => {
       await Promise.all([tool.settled(), symbolsTool.settled()]);

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
 import * as vscode from 'vscode';
 import type { CardMetrics } from '../../src/card/cardViewProvider';
-import { PROVIDER_COMMAND } from '../../src/engine/operations';
+import { DOCUMENT_SYMBOLS_COMMAND, PROVIDER_COMMAND, WORKSPACE_SYMBOLS_COMMAND } from '../../src/engine/operations';
 import type { LspToolApi } from '../../src/extension';
 import { measureRender, stat } from './render';
 
@@ -28,7 +28,7 @@ const PAIR_SECONDS = Number(process.env.LSP_TOOL_BENCH_PAIR_SECONDS ?? 30);
 /** The pause before each timed warm call, after what the previous call set off has run. */
 const QUIET_MS = Number(process.env.LSP_TOOL_BENCH_QUIET_MS ?? 25);
 /** Parts to measure (comma list of cold, warm, usages, card, render); all by default. For profiling one part. */
-const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,card,render').split(','));
+const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,symbols,card,render').split(','));
 
 /** The raw provider call behind each operation: the product's own map. */
 const COMMAND = PROVIDER_COMMAND;
@@ -251,6 +251,61 @@ async function measureAll(): Promise<void> {
   }
 
   progress('usages done');
+  // lsp_symbols against the raw symbol commands, interleaved pairs as for the lsp tool.
+  const symbolQueries = JSON.parse(process.env.LSP_TOOL_BENCH_SYMBOLS ?? '[]') as { label: string; query?: string; file_path?: string }[];
+  if (PARTS.has('symbols') && symbolQueries.length > 0) {
+    const rows: Record<string, unknown>[] = [];
+    for (const q of symbolQueries) {
+      const input = { ...(q.query === undefined ? {} : { query: q.query }), ...(q.file_path === undefined ? {} : { file_path: q.file_path }) };
+      const rawCall = () => (q.file_path === undefined
+        ? vscode.commands.executeCommand<unknown[]>(WORKSPACE_SYMBOLS_COMMAND, q.query)
+        : vscode.commands.executeCommand<unknown[]>(DOCUMENT_SYMBOLS_COMMAND, resolveUri(q.file_path)));
+      const invokeDirect = async (): Promise<string> => {
+        const result = await api.symbolsTool.invoke({ input, toolInvocationToken: undefined }, token());
+        return (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+      };
+      // Warm up (the first search loads the projects and waits for readiness).
+      for (let i = 0; i < 3; i++) {
+        await invokeDirect();
+        await rawCall();
+      }
+      const raw: number[] = [];
+      const invoke: number[] = [];
+      const ratios: number[] = [];
+      let text = '';
+      let rawValue: unknown[] = [];
+      const started = performance.now();
+      for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - started < PAIR_SECONDS * 1000); i++) {
+        let r: number;
+        let t: number;
+        if (i % 2 === 0) {
+          [r, rawValue] = await time(rawCall);
+          await quiet();
+          [t, text] = await time(invokeDirect);
+          await quiet();
+        } else {
+          [t, text] = await time(invokeDirect);
+          await quiet();
+          [r, rawValue] = await time(rawCall);
+          await quiet();
+        }
+        raw.push(r);
+        invoke.push(t);
+        ratios.push(t / r);
+      }
+      const result = await api.symbols(input);
+      const count = (list: readonly { children?: unknown[] }[]): number => list.reduce((n, s) => n + 1 + count((s.children ?? []) as { children?: unknown[] }[]), 0);
+      const symbolsShown = Math.min(count(result.symbols), Number(vscode.workspace.getConfiguration('lspTool').get('maxLocations') ?? 100));
+      const rawSymbols = count((rawValue ?? []) as { children?: unknown[] }[]);
+      rows.push({
+        label: q.label, raw: stat(raw), invoke: stat(invoke), ratio: stat(ratios).median, pairs: ratios.length,
+        symbols: count(result.symbols), textChars: text.length, rawJsonChars: JSON.stringify(rawValue).length, rawSymbols,
+        charsPerSymbol: text.length / Math.max(1, symbolsShown), rawCharsPerSymbol: JSON.stringify(rawValue).length / Math.max(1, rawSymbols),
+      });
+      progress(`symbols ${q.label} done`);
+    }
+    report.symbols = rows;
+  }
   // Card: query to first rows painted, for 100 and 5,000 locations (fixture only).
   if (process.env.LSP_TOOL_BENCH_CARD === '1' && PARTS.has('card')) await profiled(async () => {
     await vscode.commands.executeCommand('lspTool.showCard');
