@@ -9,7 +9,7 @@ import * as symbolCommands from './commands/symbolCommands';
 import { FollowAlong } from './editor/followAlong';
 import { QueryEngine } from './engine/queryEngine';
 import { SymbolsQuery } from './engine/symbolsQuery';
-import { RecentOutcomes } from './engine/recentOutcomes';
+import { RecentOutcomes, type Outcome } from './engine/recentOutcomes';
 import type { LspQueryResult, SymbolsResult } from './engine/result';
 import type { SymbolsToolInput } from './engine/symbolsInput';
 import type { LspToolInput } from './engine/toolInput';
@@ -20,8 +20,9 @@ import { watchReadiness } from './platform/readinessWatch';
 import { watchedSettings } from './platform/settingsReader';
 import { VscodeWorkspace } from './platform/vscodeWorkspace';
 import { ReferencesHandoff } from './references/handoff';
-import { LspTool } from './tools/lspTool';
-import { SymbolsTool } from './tools/symbolsTool';
+import { EngineTool } from './tools/engineTool';
+import { lspToolSpec } from './tools/lspTool';
+import { symbolsToolSpec } from './tools/symbolsTool';
 import { WalkthroughProgress } from './walkthrough/markUsed';
 
 export interface LspToolApi {
@@ -74,27 +75,18 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   const show = showOutcome({ card, followAlong, workspace });
 
   // The surfaces.
-  const { tool, disposable: toolRegistration } = LspTool.register({
-    engine,
+  const toolDeps = {
     workspace,
     settings,
     outcomes,
-    present: async (id, outcome) => {
+    present: async (id: number, outcome: Outcome) => {
       walkthrough.markUsed(ContextKey.toolUsed);
       await show(id, outcome, 'tool').catch((err: unknown) => log.error(String(err)));
     },
-  });
+  };
+  const { tool, disposable: toolRegistration } = EngineTool.register(lspToolSpec(engine), toolDeps);
   own(toolRegistration);
-  const { tool: symbolsTool, disposable: symbolsToolRegistration } = SymbolsTool.register({
-    symbols,
-    workspace,
-    settings,
-    outcomes,
-    present: async (id, outcome) => {
-      walkthrough.markUsed(ContextKey.toolUsed);
-      await show(id, outcome, 'tool').catch((err: unknown) => log.error(String(err)));
-    },
-  });
+  const { tool: symbolsTool, disposable: symbolsToolRegistration } = EngineTool.register(symbolsToolSpec(symbols), toolDeps);
   own(symbolsToolRegistration);
   own(palette.register({ engine, outcomes, show, card }));
   own(symbolCommands.register({ symbols, outcomes, show, card }));

@@ -55,15 +55,18 @@ function sameAnswer(a: Answer, b: Answer): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export class QueryEngine {
+/** What every tool's query shares: the ports, the readiness state and the clock for the log line. */
+export abstract class EngineQuery {
   readonly warm: WarmKeys;
-  private readonly now: () => number;
+  protected readonly now: () => number;
 
-  constructor(private readonly deps: EngineDeps) {
+  constructor(protected readonly deps: EngineDeps) {
     this.warm = deps.warm ?? new WarmKeys();
     this.now = deps.now ?? (() => performance.now());
   }
+}
 
+export class QueryEngine extends EngineQuery {
   /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. */
   execute(input: unknown, token?: CancellationLike): Promise<QueryOutcome> {
     return logged(this.deps.log, this.now, askedFields(input), () => this.run(input, token), (outcome) => outcome.result);

@@ -6,8 +6,8 @@ import { createBudget, type Budget, type CancellationLike } from './budget';
 import { completenessNote, malformedNote } from './notes';
 import { normalizeDocumentSymbols, normalizeWorkspaceSymbols, type FoundSymbol } from './normalizeSymbols';
 import type { DocumentSnapshot } from './ports';
-import { logged, openFile, type EngineDeps } from './queryEngine';
-import { ANY_LANGUAGE, confinedToOpenFiles, DEFAULT_TUNING, settle, WarmKeys } from './readiness';
+import { EngineQuery, logged, openFile } from './queryEngine';
+import { ANY_LANGUAGE, confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
 import type { Completeness, LspSymbol, SymbolsResult } from './result';
 import type { LspToolSettings } from './settings';
 import { matchRank, namePosition, rankSymbols } from './symbolRank';
@@ -47,15 +47,7 @@ function countSymbols(symbols: readonly LspSymbol[]): number {
 
 type Raw = { symbols: LspSymbol[] | FoundSymbol[]; malformed: number };
 
-export class SymbolsQuery {
-  readonly warm: WarmKeys;
-  private readonly now: () => number;
-
-  constructor(private readonly deps: EngineDeps) {
-    this.warm = deps.warm ?? new WarmKeys();
-    this.now = deps.now ?? (() => performance.now());
-  }
-
+export class SymbolsQuery extends EngineQuery {
   execute(input: unknown, token?: CancellationLike): Promise<SymbolsOutcome> {
     return logged(this.deps.log, this.now, { operation: 'symbols', filePath: '', line: '', character: '', text: symbolsTitle(asInput(input)).slice(4) }, () => this.run(input, token), (o) => o.result);
   }

@@ -39,6 +39,26 @@ async function time<T>(work: () => Thenable<T> | Promise<T>): Promise<[number, T
   return [performance.now() - started, value];
 }
 
+/**
+ * One raw call and one tool call, timed, each on a quiet window (what a tool call sets off after
+ * answering, the card and follow-along, must not land in the next measurement). Pairs alternate
+ * their order, so neither side always runs on a warmer cache.
+ */
+async function timedPair<R, T>(i: number, raw: () => Thenable<R> | Promise<R>, tool: () => Promise<T>, quiet: () => Promise<void>): Promise<[[number, R], [number, T]]> {
+  if (i % 2 === 0) {
+    const r = await time(raw);
+    await quiet();
+    const t = await time(tool);
+    await quiet();
+    return [r, t];
+  }
+  const t = await time(tool);
+  await quiet();
+  const r = await time(raw);
+  await quiet();
+  return [r, t];
+}
+
 function token(): vscode.CancellationToken {
   return new vscode.CancellationTokenSource().token;
 }
@@ -154,25 +174,7 @@ async function measureAll(): Promise<void> {
     };
     const pairsStarted = performance.now();
     for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - pairsStarted < PAIR_SECONDS * 1000); i++) {
-      // Pairs alternate their order, so neither side always runs on a warmer cache.
-      const rawCall = () => time(() => vscode.commands.executeCommand(COMMAND[q.operation], uri, position));
-      let r: number;
-      let t: number;
-      let value: unknown;
-      let text: string;
-      // Each timed call starts on a quiet window: what a tool call sets off after answering (the
-      // card, follow-along in the editor) must not land in the next measurement.
-      if (i % 2 === 0) {
-        [r, value] = await rawCall();
-        await quiet();
-        [t, text] = await time(invokeDirect);
-        await quiet();
-      } else {
-        [t, text] = await time(invokeDirect);
-        await quiet();
-        [r, value] = await rawCall();
-        await quiet();
-      }
+      const [[r, value], [t, text]] = await timedPair(i, () => vscode.commands.executeCommand(COMMAND[q.operation], uri, position), invokeDirect, quiet);
       const [v] = await time(() => invokeText('lsp', input));
       await quiet();
       // The tool service's own round trip: an invocation our parser rejects at once.
@@ -276,19 +278,9 @@ async function measureAll(): Promise<void> {
       let rawValue: unknown[] = [];
       const started = performance.now();
       for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - started < PAIR_SECONDS * 1000); i++) {
-        let r: number;
-        let t: number;
-        if (i % 2 === 0) {
-          [r, rawValue] = await time(rawCall);
-          await quiet();
-          [t, text] = await time(invokeDirect);
-          await quiet();
-        } else {
-          [t, text] = await time(invokeDirect);
-          await quiet();
-          [r, rawValue] = await time(rawCall);
-          await quiet();
-        }
+        const [[r, rawAnswer], [t, toolText]] = await timedPair(i, rawCall, invokeDirect, quiet);
+        rawValue = rawAnswer;
+        text = toolText;
         raw.push(r);
         invoke.push(t);
         ratios.push(t / r);

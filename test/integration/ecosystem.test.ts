@@ -5,21 +5,11 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import type { SymbolTree } from '../../src/references/symbolTree';
-import { activateExtension, EXTENSION_ID, expectCode, folderUri, invoke, page, pageTexts, until } from './helpers';
+import { activateExtension, activeAt, openAt, EXTENSION_ID, expectCode, folderUri, invoke, page, pageTexts, until } from './helpers';
 
 const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
 const fixture = (...parts: string[]) => vscode.Uri.joinPath(folderUri('basic'), ...parts);
 const SIDEBAR = '#workbench\\.parts\\.sidebar';
-
-async function openAt(uri: vscode.Uri, line: number, character: number): Promise<vscode.TextEditor> {
-  const position = new vscode.Position(line - 1, character - 1);
-  return vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: false });
-}
-
-function activeAt(suffix: string, line: number, character: number): boolean {
-  const editor = vscode.window.activeTextEditor;
-  return !!editor && editor.document.uri.path.endsWith(suffix) && editor.selection.active.line === line - 1 && editor.selection.active.character === character - 1;
-}
 
 async function cardShows(title: string): Promise<void> {
   await pageTexts('.card-title', { text: title, timeoutMs: 30_000 });

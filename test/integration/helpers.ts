@@ -88,3 +88,15 @@ export async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => bo
   }
   return value;
 }
+
+/** Whether the active editor is the file ending in `suffix`, with the cursor at a one-based line and character. */
+export function activeAt(suffix: string, line: number, character: number): boolean {
+  const editor = vscode.window.activeTextEditor;
+  return !!editor && editor.document.uri.path.endsWith(suffix) && editor.selection.active.line === line - 1 && editor.selection.active.character === character - 1;
+}
+
+/** Opens a file with the cursor at a one-based line and character. */
+export async function openAt(uri: vscode.Uri, line: number, character: number): Promise<vscode.TextEditor> {
+  const position = new vscode.Position(line - 1, character - 1);
+  return vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: false });
+}

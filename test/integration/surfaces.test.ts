@@ -1,16 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, EXTENSION_ID, folderUri, invoke, measure, page, pageTexts, setSetting, until } from './helpers';
+import { activateExtension, activeAt, openAt, EXTENSION_ID, folderUri, invoke, measure, page, pageTexts, setSetting, until } from './helpers';
 
 const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
 const fixture = (...parts: string[]) => vscode.Uri.joinPath(folderUri('basic'), ...parts);
 const MODEL = { vendor: 'lsp-test', id: 'scripted' };
-
-async function openAt(uri: vscode.Uri, line: number, character: number): Promise<vscode.TextEditor> {
-  const position = new vscode.Position(line - 1, character - 1);
-  return vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: false });
-}
 
 async function cardTitle(text: string): Promise<string> {
   const [title] = await pageTexts('.card-title', { text, timeoutMs: 15_000 });
@@ -18,10 +13,6 @@ async function cardTitle(text: string): Promise<string> {
   return title;
 }
 
-function activeAt(suffix: string, line: number, character: number): boolean {
-  const editor = vscode.window.activeTextEditor;
-  return !!editor && editor.document.uri.path.endsWith(suffix) && editor.selection.active.line === line - 1 && editor.selection.active.character === character - 1;
-}
 
 suite('search card, commands and follow-along', () => {
   suiteSetup(async () => {

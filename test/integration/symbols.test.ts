@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LspSymbol, SymbolsResult } from '../../src/engine/result';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, EXTENSION_ID, expectCode, folderUri, page, pageTexts, setSetting, textOf, until } from './helpers';
+import { activateExtension, activeAt, EXTENSION_ID, expectCode, folderUri, page, pageTexts, setSetting, textOf, until } from './helpers';
 
 async function symbols(input: object, token = new vscode.CancellationTokenSource().token): Promise<string> {
   return textOf(await vscode.lm.invokeTool('lsp_symbols', { input, toolInvocationToken: undefined }, token));
@@ -152,10 +152,6 @@ suite('lsp_symbols tool', () => {
 const fixture = (...parts: string[]) => vscode.Uri.joinPath(folderUri('basic'), ...parts);
 const MODEL = { vendor: 'lsp-test', id: 'scripted' };
 
-function activeAt(suffix: string, line: number, character: number): boolean {
-  const editor = vscode.window.activeTextEditor;
-  return !!editor && editor.document.uri.path.endsWith(suffix) && editor.selection.active.line === line - 1 && editor.selection.active.character === character - 1;
-}
 
 suite('lsp_symbols in the card and the palette', () => {
   suiteSetup(async () => {
