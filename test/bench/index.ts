@@ -289,10 +289,16 @@ async function measureAll(): Promise<void> {
       const count = (list: readonly { children?: unknown[] }[]): number => list.reduce((n, s) => n + 1 + count((s.children ?? []) as { children?: unknown[] }[]), 0);
       const symbolsShown = Math.min(count(result.symbols), Number(vscode.workspace.getConfiguration('lspTool').get('maxLocations') ?? 100));
       const rawSymbols = count((rawValue ?? []) as { children?: unknown[] }[]);
+      // Each raw symbol's own fields as JSON, its children counted as symbols of their own (VS Code's
+      // SymbolInformation.toJSON would leave nested children out of the answer's JSON).
+      const flatRaw = (list: readonly { children?: unknown[] }[]): Record<string, unknown>[] =>
+        list.flatMap((s) => [{ ...(s as Record<string, unknown>), children: undefined }, ...flatRaw((s.children ?? []) as { children?: unknown[] }[])]);
+      const rawJsonChars = flatRaw((rawValue ?? []) as { children?: unknown[] }[]).reduce<number>((n, s) => n + JSON.stringify(s).length, 0);
       rows.push({
         label: q.label, raw: stat(raw), invoke: stat(invoke), ratio: stat(ratios).median, pairs: ratios.length,
-        symbols: count(result.symbols), textChars: text.length, rawJsonChars: JSON.stringify(rawValue).length, rawSymbols,
-        charsPerSymbol: text.length / Math.max(1, symbolsShown), rawCharsPerSymbol: JSON.stringify(rawValue).length / Math.max(1, rawSymbols),
+        symbols: count(result.symbols), textChars: text.length, rawJsonChars, rawSymbols,
+        rawSample: JSON.stringify(flatRaw((rawValue ?? []) as { children?: unknown[] }[])[0]),
+        charsPerSymbol: text.length / Math.max(1, symbolsShown), rawCharsPerSymbol: rawJsonChars / Math.max(1, rawSymbols),
       });
       progress(`symbols ${q.label} done`);
     }
