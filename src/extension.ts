@@ -90,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   own(symbolsToolRegistration);
   own(palette.register({ engine, outcomes, show, card }));
   own(symbolCommands.register({ symbols, outcomes, show, card }));
-  own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough }));
+  own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough, symbols }));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }));
   const query = async (input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult> => (await engine.execute(input, token)).result;
   own(vscode.commands.registerCommand(Command.query, (input: unknown) => query(input)));

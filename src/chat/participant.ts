@@ -5,12 +5,12 @@ import { toCardEntry } from '../card/cardEntry';
 import { inputAtCursor } from '../commands/paletteCommands';
 import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
-import type { LspOperation } from '../engine/result';
+import type { LspOperation, LspSymbol } from '../engine/result';
+import type { SymbolsQuery } from '../engine/symbolsQuery';
 import { Command, ContextKey, Participant, TOOL_NAME } from '../ids';
 import { displayPath } from '../text/displayPath';
-import { identifiersOnLine } from '../text/position';
 import type { WalkthroughProgress } from '../walkthrough/markUsed';
-import { operationFor, parsePrompt, symbolBaseName } from './prompt';
+import { operationFor, parsePrompt } from './prompt';
 import { replyWithSymbols } from './symbolsReply';
 
 export interface ParticipantDeps {
@@ -18,6 +18,7 @@ export interface ParticipantDeps {
   outcomes: RecentOutcomes;
   workspace: Workspace;
   walkthrough: WalkthroughProgress;
+  symbols: SymbolsQuery;
 }
 
 const MAX_ANCHORS = 100;
@@ -28,20 +29,7 @@ function text(value: string): vscode.MarkdownString {
   return new vscode.MarkdownString().appendText(value);
 }
 
-/** The one-based position of a symbol's name inside its declaration range. */
-async function namePosition(symbol: vscode.SymbolInformation): Promise<{ line: number; character: number }> {
-  const { range, uri } = symbol.location;
-  const name = symbolBaseName(symbol.name);
-  const document = await vscode.workspace.openTextDocument(uri);
-  for (let line = range.start.line; line <= Math.min(range.end.line, document.lineCount - 1); line++) {
-    const from = line === range.start.line ? range.start.character : 0;
-    const hit = identifiersOnLine(document.lineAt(line).text).find((id) => id.name === name && id.start >= from);
-    if (hit) return { line: line + 1, character: hit.start + 1 };
-  }
-  return { line: range.start.line + 1, character: range.start.character + 1 };
-}
-
-async function resolveInput(prompt: string, operation: LspOperation, stream: vscode.ChatResponseStream, workspace: Workspace): Promise<ToolInput | undefined> {
+async function resolveInput(prompt: string, operation: LspOperation, stream: vscode.ChatResponseStream, deps: ParticipantDeps, token: vscode.CancellationToken): Promise<ToolInput | undefined> {
   const parsed = parsePrompt(prompt);
   switch (parsed.kind) {
     case 'position':
@@ -53,11 +41,12 @@ async function resolveInput(prompt: string, operation: LspOperation, stream: vsc
     }
     case 'symbol': {
       stream.progress(vscode.l10n.t('Looking up {0} in the workspace…', parsed.name));
-      const found = (await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', parsed.name)) ?? [];
+      // The lsp_symbols search: projects loaded on a cold start, names' positions, one per declaration.
+      const found = await deps.symbols.execute({ query: parsed.name }, token);
       const seen = new Set<string>();
-      const exact = found.filter((s) => {
-        const key = `${s.location.uri.toString()}#${s.location.range.start.line}`;
-        if (symbolBaseName(s.name) !== parsed.name || seen.has(key)) return false;
+      const exact = found.result.symbols.filter((s) => {
+        const key = `${s.uri}#${s.selectionRange.start.line}`;
+        if (s.name !== parsed.name || seen.has(key)) return false;
         seen.add(key);
         return true;
       });
@@ -65,23 +54,22 @@ async function resolveInput(prompt: string, operation: LspOperation, stream: vsc
         stream.markdown(text(vscode.l10n.t('No symbol named {0} was found in the workspace.', parsed.name)));
         return undefined;
       }
+      const at = (s: LspSymbol) => ({ line: s.selectionRange.start.line + 1, character: s.selectionRange.start.character + 1 });
       if (exact.length > 1) {
         stream.markdown(text(vscode.l10n.t('{0} symbols are named {1}. Ask again with one of these positions:', exact.length, parsed.name)));
         stream.markdown('\n\n');
-        const roots = workspace.roots();
+        const roots = deps.workspace.roots();
         for (const s of exact) {
-          const { line, character } = await namePosition(s);
-          const where = `${displayPath(s.location.uri.toString(), roots[0]?.uri ?? '', roots)}:${line}:${character}`;
+          const { line, character } = at(s);
+          const where = `${displayPath(s.uri, found.result.resolvedWorkspaceUri, roots)}:${line}:${character}`;
           stream.markdown('- ');
-          stream.anchor(new vscode.Location(s.location.uri, new vscode.Position(line - 1, character - 1)), where);
-          const kind = vscode.SymbolKind[s.kind];
-          stream.markdown(text(` ${where} (${s.containerName ? vscode.l10n.t('{0} in {1}', kind, s.containerName) : kind})`));
+          stream.anchor(new vscode.Location(vscode.Uri.parse(s.uri, true), new vscode.Position(line - 1, character - 1)), where);
+          stream.markdown(text(` ${where} (${s.containerName ? vscode.l10n.t('{0} in {1}', s.kind, s.containerName) : s.kind})`));
           stream.markdown('\n');
         }
         return undefined;
       }
-      const { line, character } = await namePosition(exact[0]!);
-      return { operation, file_path: exact[0]!.location.uri.toString(), line, character };
+      return { operation, file_path: exact[0]!.uri, ...at(exact[0]!) };
     }
     default:
       stream.markdown(text(vscode.l10n.t('Ask about a position (`path:line:character`), a symbol name, or nothing for the cursor. "{0}" is neither.', parsed.text)));
@@ -94,7 +82,7 @@ export function register(deps: ParticipantDeps): vscode.Disposable {
     deps.walkthrough.markUsed(ContextKey.participantUsed);
     if (request.command === 'symbols' || request.command === 'outline') return replyWithSymbols(deps, request.command, request, stream, token);
     const operation = operationFor(request.command);
-    const input = await resolveInput(request.prompt, operation, stream, deps.workspace);
+    const input = await resolveInput(request.prompt, operation, stream, deps, token);
     if (!input) return { metadata: { operation } };
     const before = deps.outcomes.lastId;
     let toolText: string;

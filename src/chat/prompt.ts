@@ -31,8 +31,3 @@ export const SLASH_OPERATIONS: Record<string, LspOperation> = {
 export function operationFor(command: string | undefined): LspOperation {
   return (command && SLASH_OPERATIONS[command]) || 'goToDefinition';
 }
-
-/** Workspace symbol names may carry a signature (tsserver reports `totalArea()`); compare the bare name. */
-export function symbolBaseName(name: string): string {
-  return name.replace(/\s*\(.*\)\s*$/, '').trim();
-}

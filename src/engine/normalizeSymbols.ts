@@ -13,9 +13,13 @@ export interface FoundSymbol {
   range: LspRange;
 }
 
-/** tsserver writes functions and methods as `name()` in workspace symbols; the tools print the plain name. */
+/**
+ * tsserver writes functions and methods as `name()` in workspace symbols, other servers with their
+ * signature (`area(x: number)`); the tools print the plain name. A name that is all parentheses
+ * (`(anonymous)`) stays as it is.
+ */
 export function plainName(name: string): string {
-  return name.replace(/\(\)$/, '');
+  return name.replace(/\s*\(.*\)\s*$/, '').trim() || name;
 }
 
 function container(value: unknown): { containerName?: string } {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { operationFor, parsePrompt, symbolBaseName } from '../../src/chat/prompt';
+import { operationFor, parsePrompt } from '../../src/chat/prompt';
+import { plainName } from '../../src/engine/normalizeSymbols';
 import { classifyPath, escapesRoot } from '../../src/workspace/filePath';
 
 describe('parsePrompt', () => {
@@ -25,11 +26,12 @@ describe('parsePrompt', () => {
   });
 });
 
-describe('symbolBaseName', () => {
+describe('plainName (a workspace symbol\'s name without its signature)', () => {
   it('drops a signature from workspace symbol names', () => {
-    assert.equal(symbolBaseName('totalArea()'), 'totalArea');
-    assert.equal(symbolBaseName('area(x: number)'), 'area');
-    assert.equal(symbolBaseName('Shape'), 'Shape');
+    assert.equal(plainName('totalArea()'), 'totalArea');
+    assert.equal(plainName('area(x: number)'), 'area');
+    assert.equal(plainName('Shape'), 'Shape');
+    assert.equal(plainName('(anonymous)'), '(anonymous)');
   });
 });
 
