@@ -9,7 +9,8 @@ import { askAgent, copilotReady, type ModelRequest, script, textOfMessage, toolM
 import { pageTexts } from '../integration/helpers';
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_COPILOT_RUNS ?? 5);
-const QUESTION = { file_path: 'src/internal/Subscription.ts', line: 16, character: 14, symbol: 'Subscription' };
+const QUESTION = { file_path: 'src/internal/Subscription.ts', line: 16, character: 14 };
+const SYMBOL = 'Subscription';
 
 interface ContributedTool { name: string; modelDescription: string }
 
@@ -38,10 +39,12 @@ async function loop(name: string, input: object): Promise<{ requests: ModelReque
   return { requests, toolMessage: textOfMessage(message), callToNextMs: second.at - first.answeredAt };
 }
 
-async function invokeMs(name: string, input: object): Promise<number> {
+/** The same call through lm.invokeTool: its time and the length of its text. */
+async function invoked(name: string, input: object): Promise<{ ms: number; chars: number }> {
   const started = performance.now();
-  await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-  return performance.now() - started;
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+  const ms = performance.now() - started;
+  return { ms, chars: result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('').length };
 }
 
 async function measure(): Promise<Record<string, unknown>> {
@@ -58,18 +61,19 @@ async function measure(): Promise<Record<string, unknown>> {
   const props = (usagesTool?.inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
   // Its schema takes a symbol and either a uri or a workspace-relative filePath (see test/bench/index.ts).
   const theirs: Record<string, unknown> = {};
-  if ('symbol' in props) theirs.symbol = QUESTION.symbol;
+  if ('symbol' in props) theirs.symbol = SYMBOL;
   if ('filePath' in props) theirs.filePath = QUESTION.file_path;
+  if ('lineContent' in props) theirs.lineContent = (await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, QUESTION.file_path))).lineAt(QUESTION.line - 1).text;
 
   const oursRuns = [];
   const theirsRuns = [];
-  const oursInvoke = [];
-  const theirsInvoke = [];
+  const oursInvoke: { ms: number; chars: number }[] = [];
+  const theirsInvoke: { ms: number; chars: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
     oursRuns.push(await loop('lsp', ours));
     if (usagesTool) theirsRuns.push(await loop('vscode_listCodeUsages', theirs));
-    oursInvoke.push(await invokeMs('lsp', ours));
-    if (usagesTool) theirsInvoke.push(await invokeMs('vscode_listCodeUsages', theirs));
+    oursInvoke.push(await invoked('lsp', ours));
+    if (usagesTool) theirsInvoke.push(await invoked('vscode_listCodeUsages', theirs));
   }
   await vscode.workspace.getConfiguration('lspTool').update('followAlong', undefined, vscode.ConfigurationTarget.Global);
 
@@ -88,8 +92,8 @@ async function measure(): Promise<Record<string, unknown>> {
     definitions,
     listCodeUsagesDefinitionChars: builtin ? JSON.stringify(builtin).length : undefined,
     question: { ours, theirs, theirSchema: usagesTool?.inputSchema },
-    lsp: { toolMessageChars: oursRuns[0]!.toolMessage.length, toolMessageLines: oursRuns[0]!.toolMessage.split('\n').length, callToNext: stat(oursRuns.map((r) => r.callToNextMs)), invoke: stat(oursInvoke), sample: oursRuns[0]!.toolMessage.slice(0, 400) },
-    listCodeUsages: usagesTool ? { toolMessageChars: theirsRuns[0]!.toolMessage.length, toolMessageLines: theirsRuns[0]!.toolMessage.split('\n').length, callToNext: stat(theirsRuns.map((r) => r.callToNextMs)), invoke: stat(theirsInvoke), sample: theirsRuns[0]!.toolMessage.slice(0, 400) } : undefined,
+    lsp: { toolMessageChars: oursRuns[0]!.toolMessage.length, toolMessageLines: oursRuns[0]!.toolMessage.split('\n').length, textChars: oursInvoke[0]!.chars, callToNext: stat(oursRuns.map((r) => r.callToNextMs)), invoke: stat(oursInvoke.map((i) => i.ms)), sample: oursRuns[0]!.toolMessage.slice(0, 400) },
+    listCodeUsages: usagesTool ? { toolMessageChars: theirsRuns[0]!.toolMessage.length, toolMessageLines: theirsRuns[0]!.toolMessage.split('\n').length, textChars: theirsInvoke[0]!.chars, callToNext: stat(theirsRuns.map((r) => r.callToNextMs)), invoke: stat(theirsInvoke.map((i) => i.ms)), sample: theirsRuns[0]!.toolMessage.slice(0, 400) } : undefined,
   };
 }
 

@@ -62,11 +62,11 @@ export async function copilotReady(): Promise<void> {
 }
 
 /** A new chat session in agent mode with the scripted model; the query goes in as the user typed it. */
-export async function askAgent(query: string, options: { model?: { vendor: string; id: string }; toolsInclude?: string[] } = {}): Promise<void> {
+export async function askAgent(query: string, options: { model?: { vendor: string; id: string }; toolsInclude?: string[]; mode?: string } = {}): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.chat.newChat');
   await vscode.commands.executeCommand('workbench.action.chat.open', {
     query,
-    mode: 'agent',
+    mode: options.mode ?? 'agent',
     modelSelector: options.model ?? STREAMED,
     ...(options.toolsInclude ? { toolsInclude: options.toolsInclude } : {}),
   });
