@@ -463,5 +463,4 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     assert.equal(textOfMessage(answerTo(second!, 'call_hover')), hover.trimEnd());
     measure(`copilot two calls in one turn: tool messages ${textOfMessage(answerTo(second!, 'call_def')).length} and ${textOfMessage(answerTo(second!, 'call_hover')).length} characters; ours ${hover.length > hover.trimEnd().length ? `ended with ${JSON.stringify(hover.slice(hover.trimEnd().length))}, which Copilot dropped` : 'had no trailing whitespace'}`);
   });
-
 });
