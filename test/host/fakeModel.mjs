@@ -12,6 +12,9 @@
 //   POST /control/reset                        empty script, nothing recorded
 // A Turn is { text } or { toolCalls: [{ name, arguments, id? }] } (arguments: an object, or a string
 // sent as is), with optional { delayMs } before answering.
+//
+// With `replay` (a list of turns, for the `npm start` demo), every conversation replays it: an agent
+// request gets the turn whose index is the number of tool-call rounds since the last user message.
 import { createServer } from 'node:http';
 
 export const FALLBACK_TEXT = 'OK.';
@@ -59,7 +62,16 @@ function answer(res, body, turn) {
 }
 
 /** Starts the server; resolves to { url, modelUrl, close }. */
-export function startFakeModel({ log } = {}) {
+/** The replayed turn for a request: as many tool-call rounds as happened since the user last spoke. */
+function replayTurn(body, replay) {
+  const messages = body.messages ?? [];
+  let lastUser = -1;
+  messages.forEach((m, i) => { if (m.role === 'user') lastUser = i; });
+  const rounds = messages.slice(lastUser + 1).filter((m) => m.role === 'assistant' && m.tool_calls?.length).length;
+  return replay[Math.min(rounds, replay.length - 1)];
+}
+
+export function startFakeModel({ log, replay } = {}) {
   let turns = [];
   let requests = [];
   const server = createServer((req, res) => {
@@ -87,7 +99,7 @@ export function startFakeModel({ log } = {}) {
         if (path.endsWith('/chat/completions') && req.method === 'POST') {
           const body = JSON.parse(raw || '{}');
           const agentTurn = Array.isArray(body.tools) && body.tools.length > 0;
-          const turn = (agentTurn && turns.shift()) || { text: FALLBACK_TEXT };
+          const turn = (agentTurn && (replay ? replayTurn(body, replay) : turns.shift())) || { text: FALLBACK_TEXT };
           const entry = { at: Date.now(), agentTurn, raw, body, answered: turn, answeredAt: 0 };
           requests.push(entry);
           log?.(`[fake-model] ${agentTurn ? 'agent' : 'utility'} request, ${body.messages?.length ?? 0} messages -> ${turn.toolCalls ? `tool calls ${turn.toolCalls.map((c) => c.name).join(', ')}` : `text ${JSON.stringify(turn.text).slice(0, 60)}`}`);
