@@ -12,6 +12,7 @@ import { runCleanups } from '../test/host/host.mjs';
 import { cacheRoot, CODE_SERVER_VERSION, HOSTS } from '../test/host/provision.mjs';
 import { ensureRxjs } from '../test/host/realProject.mjs';
 import { generateLarge, LARGE } from './gen-large.mjs';
+import { runCopilotBench } from './copilot.mjs';
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -188,6 +189,8 @@ if (fixture.card) {
   budgets.push(['card first paint of 5,000 rows ≤ 150 ms (from the answer)', card5k.answerToFirstPaint.median <= 150, ms(card5k.answerToFirstPaint.median)]);
   budgets.push(['card first paint of 5,000 rows ≤ 150 ms (from the query, language server included)', card5k.queryToFirstPaint.median <= 150, `${ms(card5k.queryToFirstPaint.median)}; the raw provider call alone: ${ms(card5k.raw.median)}`]);
 }
+// The real Copilot Chat agent loop (bench/copilot.mjs; also writes docs/performance-copilot.md).
+if (!only || only.includes('copilot')) lines.push('', ...(await runCopilotBench({ build: false })).lines);
 lines.push('', '| budget | result | measured |', '|---|---|---|');
 for (const [name, ok, value] of budgets) lines.push(`| ${name} | ${verdict(ok)} | ${value} |`);
 console.log(lines.join('\n'));

@@ -14,10 +14,18 @@ for (const args of [['esbuild.mjs'], [join(repo, 'node_modules', 'typescript', '
   if (r.status !== 0) process.exit(1);
 }
 const suite = SUITES[0];
-let failed;
+// tool-call.png: the real Copilot Chat agent's step (test/integration/copilot.test.ts).
+const copilot = SUITES.find((s) => s.copilot && s.vscodeVersion === '1.139.1');
+let failed = 0;
 try {
-  const records = await runIntegration({ ...suite, env: { ...suite.env, LSP_TOOL_TEST_GREP: 'fills the card|streams the locations|called by an agent|hands the locations over', LSP_TOOL_TEST_GREP_INVERT: '0' } });
-  failed = printRecords(records, 'screenshots').failed;
+  const records = await runIntegration({ ...suite, env: { ...suite.env, LSP_TOOL_TEST_GREP: 'fills the card|streams the locations|hands the locations over', LSP_TOOL_TEST_GREP_INVERT: '0' } });
+  failed += printRecords(records, 'screenshots').failed;
+} finally {
+  await runCleanups();
+}
+try {
+  const records = await runIntegration({ ...copilot, env: { ...copilot.env, LSP_TOOL_TEST_GREP: '@copilot.*a scripted findReferences' } });
+  failed += printRecords(records, 'screenshots').failed;
 } finally {
   await runCleanups();
 }
@@ -25,7 +33,9 @@ if (failed) process.exit(1);
 const from = join(repo, 'test-results', 'node-host');
 const to = join(repo, 'docs', 'images');
 mkdirSync(to, { recursive: true });
-for (const name of ['card', 'chat', 'tool-call', 'references-view']) {
+for (const name of ['card', 'chat', 'references-view']) {
   copyFileSync(join(from, `${name}.png`), join(to, `${name}.png`));
   console.log(`docs/images/${name}.png`);
 }
+copyFileSync(join(repo, 'test-results', copilot.label.replace(/[^a-z0-9]+/gi, '-'), 'tool-call.png'), join(to, 'tool-call.png'));
+console.log('docs/images/tool-call.png');

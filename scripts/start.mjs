@@ -1,11 +1,15 @@
 // `npm start`: build the VSIX, install it into the offline VS Code server, and serve a real workbench
 // on 127.0.0.1 with a demo workspace. Runs until Ctrl+C.
+// `npm start -- --copilot`: also a scripted model for the built-in Copilot Chat agent (VS Code 1.139.1),
+// replaying a short conversation that calls the lsp tool, with no account and no network.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { provision } from '../test/host/provision.mjs';
-import { startServer, runCleanups } from '../test/host/host.mjs';
+import { startServer, runCleanups, onCleanup } from '../test/host/host.mjs';
+import { COPILOT_MODELS, copilotSupport, writeChatLanguageModels } from '../test/host/copilot.mjs';
+import { startFakeModel } from '../test/host/fakeModel.mjs';
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
@@ -25,10 +29,30 @@ console.log(`Installing ${vsix} into the VS Code server...`);
 run(host.node, [host.serverMain, '--install-extension', vsix, '--force', '--extensions-dir', extensionsDir, '--accept-server-license-terms']);
 
 const server = await startServer({ extraArgs: ['--extensions-dir', extensionsDir] });
+// The demo conversation, for the default demo workspace (test/fixtures/basic): whatever you ask, the
+// "model" looks up totalArea's references and hover with lsp, then answers.
+const DEMO = [
+  { toolCalls: [{ name: 'lsp', arguments: { operation: 'findReferences', file_path: 'src/geometry.ts', line: 3, character: 17 } }] },
+  { toolCalls: [{ name: 'lsp', arguments: { operation: 'hover', file_path: 'src/geometry.ts', line: 3, character: 17 } }] },
+  { text: '`totalArea` is declared at src/geometry.ts:3:17 as `function totalArea(shapes: Shape[]): number` and used in src/main.ts and src/unicode.ts.\n\n(This is a scripted demo model on 127.0.0.1 replaying two `lsp` calls: expand the steps above to see what the tool read and returned.)' },
+];
+const copilot = process.argv.includes('--copilot') || process.env.LSP_TOOL_START_COPILOT ? copilotSupport() : undefined;
+if (copilot?.ok) {
+  const model = await startFakeModel({ replay: DEMO });
+  onCleanup(() => model.close());
+  writeChatLanguageModels(join(server.tmp, 'user'), model.modelUrl);
+} else if (copilot) {
+  console.log(`No Copilot demo: ${copilot.reason}`);
+}
 const url = `${server.url.replace('localhost', '127.0.0.1')}/?folder=${encodeURIComponent(server.remoteUri(demo))}`;
 console.log(`\nlsp-tool is running in VS Code ${'1.139.1'} on the demo workspace ${demo}.`);
 console.log(`Open this URL in a browser on this machine:\n\n  ${url}\n`);
 console.log('Try: open src/main.ts, put the cursor on totalArea, and run "LSP: Find References" or ask @lsp in chat.');
+if (copilot?.ok) {
+  console.log(`Copilot Chat demo: in the Chat view pick Agent and the model "${COPILOT_MODELS[0].name}", then ask anything;`);
+  console.log('the scripted model calls the lsp tool twice and answers. On a browser profile that never set chat up,');
+  console.log('VS Code disables the built-in Copilot Chat on first load: enable "GitHub Copilot Chat" in the Extensions view (@builtin copilot) and reload.');
+}
 console.log('Press Ctrl+C to stop.');
 if (process.env.LSP_TOOL_START_PRINT_ONLY) {
   await runCleanups();

@@ -5,6 +5,8 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installExtensions, launchBrowser, onCleanup, runCleanups, startServer, workbenchUrl } from './host.mjs';
 import { startPageRpc } from './pageRpc.mjs';
+import { copilotSupport, keepBuiltinCopilotEnabled, writeChatLanguageModels } from './copilot.mjs';
+import { startFakeModel } from './fakeModel.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const TIMEOUT_MS = Number(process.env.LSP_TOOL_TEST_TIMEOUT_MS ?? 15 * 60_000);
@@ -31,14 +33,24 @@ function extensionErrors(serverDataDir) {
     .filter((line) => /\[error\]/i.test(line) && /lsp-tool/i.test(line));
 }
 
-export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], vsixFiles = [], developmentPath = repo, env = {}, settings = {}, vscodeVersion, logLevel = 'lsp-tool.lsp-tool:debug', locale }) {
+export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], vsixFiles = [], developmentPath = repo, env = {}, settings = {}, vscodeVersion, logLevel = 'lsp-tool.lsp-tool:debug', locale, copilot = false }) {
+  // The real Copilot Chat agent with a scripted model (copilot.mjs): only where the VS Code under test ships it.
+  if (copilot) {
+    const support = copilotSupport(vscodeVersion);
+    if (!support.ok) {
+      console.log(`  - [${label}] skipped: ${support.reason}`);
+      return [];
+    }
+  }
+  const fakeModel = copilot ? await startFakeModel({ log: process.env.LSP_TOOL_VERBOSE ? (s) => process.stderr.write(`${s}\n`) : undefined }) : undefined;
+  if (fakeModel) onCleanup(() => fakeModel.close());
   const resultsFile = join(process.env.TMPDIR ?? '/tmp', `lsp-tool-results-${process.pid}-${Date.now()}.json`);
   // The workbench honours one extensionDevelopmentPath; test-only extensions are installed instead.
   const extensionsDir = installExtensions(testExtensions, vsixFiles, vscodeVersion);
   let page;
   const rpc = await startPageRpc(() => page, join(repo, 'test-results', label.replace(/[^a-z0-9]+/gi, '-')));
   onCleanup(() => rpc.close());
-  const hostEnv = { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...env };
+  const hostEnv = { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...(fakeModel ? { LSP_TOOL_FAKE_MODEL: fakeModel.url } : {}), ...env };
   // A web-worker run has no environment: its entry is built for the run, with hostEnv baked in.
   const testsPath = typeof testsEntry === 'function' ? await testsEntry(hostEnv) : testsEntry;
   const server = await startServer({
@@ -48,8 +60,10 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
     env: hostEnv,
     settings,
   });
+  if (fakeModel) writeChatLanguageModels(join(server.tmp, 'user'), fakeModel.modelUrl);
   const browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  if (fakeModel) await keepBuiltinCopilotEnabled(page, server.url);
   let consoleResults;
   // A web-worker extension host logs to the page, not to a file on the server.
   const workerErrors = [];

@@ -12,7 +12,7 @@ import { bundleWebTests } from './webTests.mjs';
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 const entry = join(repo, 'out', 'test', 'integration', 'index.js');
-const TAGGED = '@empty|@rxjs|@vsix';
+const TAGGED = '@empty|@rxjs|@vsix|@copilot';
 
 /**
  * `vsce package` as a user runs it (prepublish included: the production build), with stdin closed
@@ -80,6 +80,18 @@ export const SUITES = [
     // build ignores the payload's extensionDevelopmentKind: the user setting puts it in the worker.
     settings: { 'remote.extensionKind': { 'lsp-tool.lsp-tool': ['web'] } },
   },
+  // The real GitHub Copilot Chat agent (built into VS Code from 1.139.1) calling our tools, with a
+  // scripted model on 127.0.0.1 (test/host/fakeModel.mjs). Its own host: no test-only scripted-model
+  // extension beside Copilot's models. On a VS Code without it, the runner prints why it skips.
+  ...['1.139.1', '1.117.0', '1.100.3'].map((vscodeVersion) => ({
+    label: `Copilot Chat agent (VS Code ${vscodeVersion})`,
+    vscodeVersion,
+    copilot: true,
+    env: { LSP_TOOL_TEST_GREP: '@copilot' },
+    workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
+    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
+    testsEntry: entry,
+  })),
   {
     label: 'empty window',
     env: { LSP_TOOL_TEST_GREP: '@empty' },
