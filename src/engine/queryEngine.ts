@@ -47,6 +47,9 @@ type Answer =
   | { kind: 'locations'; locations: LspLocation[]; malformed: number }
   | { kind: 'hover'; hover: LspHover | null; malformed: number };
 
+/** tsserver's hover while its project loads: `(loading...) const x: 42`, a type it does not know yet. */
+const LOADING_HOVER = /\(loading\.\.\.\)/;
+
 function emptyAnswer(answer: Answer): boolean {
   return answer.kind === 'locations' ? answer.locations.length === 0 : answer.hover === null;
 }
@@ -131,7 +134,7 @@ export class QueryEngine extends EngineQuery {
     // Empty, or confined to the open files: what a loading server says, trusted only after the longer window.
     const provisional = (answer: Answer): boolean =>
       answer.kind === 'hover'
-        ? answer.hover === null
+        ? answer.hover === null || LOADING_HOVER.test(answer.hover.contents)
         : confinedToOpenFiles(answer.locations.map((l) => l.uri), this.deps.workspace.openDocumentUris());
     let answer: Answer;
     let completeness: Completeness = 'complete';

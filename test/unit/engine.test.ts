@@ -81,6 +81,14 @@ describe('query engine (fake language features)', () => {
     assert.ok(fx.features.calls - coldCalls - 1 >= 3, 'a cooled folder warms up anew');
   });
 
+  it('waits past a hover that says the server is still loading', async () => {
+    // tsserver, seen through Copilot: "(loading...) const external: 42" right after the server started.
+    const fx = setup((_op, _uri, _pos, call) => [{ contents: [call < 6 ? '```ts\n(loading...) const welcome: any\n```' : '```ts\nconst welcome: string\n```'] }]);
+    const outcome = await fx.engine.execute({ operation: 'hover', file_path: 'src/main.ts', line: 2, character: 15 });
+    assert.equal(outcome.text, '```ts\nconst welcome: string\n```');
+    assert.equal(outcome.result.completeness, 'complete');
+  });
+
   it('says partial when the budget ends while answers still change', async () => {
     let main = '';
     const fx = setup((_op, _uri, _pos, call) => Array.from({ length: call }, (_, line) => location(main, line % 3, line)), { timeoutMs: 150 });
