@@ -1,11 +1,11 @@
 // Normalises what VS Code's execute*Provider commands return into the canonical plain shapes.
 import type { LspHover, LspLocation, LspRange } from './result';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function toRange(value: unknown): LspRange | undefined {
+export function toRange(value: unknown): LspRange | undefined {
   if (!isRecord(value) || !isRecord(value.start) || !isRecord(value.end)) return undefined;
   const coords = [value.start.line, value.start.character, value.end.line, value.end.character];
   if (!coords.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0)) return undefined;
@@ -13,7 +13,7 @@ function toRange(value: unknown): LspRange | undefined {
   return { start: { line: sl!, character: sc! }, end: { line: el!, character: ec! } };
 }
 
-function uriString(value: unknown): string | undefined {
+export function uriString(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (isRecord(value) && typeof value.toString === 'function' && typeof value.scheme === 'string') {
     return String(value.toString());
