@@ -57,6 +57,10 @@ const contexts = await Promise.all([
 // The card uses a handful of codicons: ship the font with only their CSS rules (the full
 // stylesheet is 33 KB of rules for icons we never show).
 const USED_ICONS = ['arrow-left', 'arrow-right', 'file', 'warning', 'info', 'list-tree'];
+// The hierarchy tree: its toolbar, its twisties, and one icon per symbol kind (src/text/symbolKind.ts).
+USED_ICONS.push('call-incoming', 'call-outgoing', 'type-hierarchy', 'type-hierarchy-sub', 'type-hierarchy-super', 'chevron-right', 'chevron-down', 'loading',
+  ...['file', 'module', 'namespace', 'package', 'class', 'method', 'property', 'field', 'constructor', 'enum', 'interface', 'function', 'variable',
+    'constant', 'string', 'number', 'boolean', 'array', 'object', 'key', 'null', 'enum-member', 'struct', 'event', 'operator', 'type-parameter', 'misc'].map((k) => `symbol-${k}`));
 mkdirSync('dist/codicons', { recursive: true });
 cpSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/codicons/codicon.ttf');
 const css = readFileSync('node_modules/@vscode/codicons/dist/codicon.css', 'utf8');

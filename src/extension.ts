@@ -3,6 +3,13 @@
 import * as vscode from 'vscode';
 import { CardViewProvider } from './card/cardViewProvider';
 import { showOutcome } from './card/showOutcome';
+import { hierarchyExpander, showHierarchy } from './card/showHierarchy';
+import * as hierarchyCommands from './commands/hierarchyCommands';
+import { HierarchyEngine } from './engine/hierarchy';
+import type { HierarchyResult } from './engine/hierarchyResult';
+import { RecentHierarchies } from './engine/recentHierarchies';
+import { HierarchyHandoff } from './references/hierarchyHandoff';
+import { HierarchyTool } from './tools/hierarchyTool';
 import * as participant from './chat/participant';
 import * as palette from './commands/paletteCommands';
 import { FollowAlong } from './editor/followAlong';
@@ -25,6 +32,8 @@ export interface LspToolApi {
   readonly activationMs: number;
   /** The structured twin of the tool: same input, the canonical value as output. */
   query(input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult>;
+  /** The structured twin of lsp_hierarchy: same input, the canonical tree (zero-based, uncapped). */
+  hierarchy(input: unknown, token?: vscode.CancellationToken): Promise<HierarchyResult>;
   /** The registered language-model tool itself, for hosts that embed it. */
   readonly tool: vscode.LanguageModelTool<LspToolInput>;
   /** The search card (its last render metrics are read by tests and the benchmark). */
@@ -48,7 +57,9 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
 
   // The engine over VS Code.
   const workspace = new VscodeWorkspace();
-  const engine = new QueryEngine({ workspace, features: new VscodeLanguageFeatures(), settings, log });
+  const engineDeps = { workspace, features: new VscodeLanguageFeatures(), settings, log };
+  const engine = new QueryEngine(engineDeps);
+  const hierarchyEngine = new HierarchyEngine(engine, engineDeps);
   // One watcher for creations and deletions: readiness cools down on them, resolutions are forgotten.
   const files = own(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
   own(watchReadiness(engine.warm, files));
@@ -75,7 +86,25 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   });
   own(toolRegistration);
   own(palette.register({ engine, outcomes, show, card }));
-  own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough }));
+  const hierarchies = new RecentHierarchies(outcomes);
+  const presentHierarchy = showHierarchy({ card, followAlong, workspace });
+  card.expandHierarchy = hierarchyExpander({ engine: hierarchyEngine, outcomes: hierarchies, workspace });
+  const { tool: hierarchyTool, disposable: hierarchyToolRegistration } = HierarchyTool.register({
+    engine: hierarchyEngine,
+    workspace,
+    settings,
+    outcomes: hierarchies,
+    present: async (id, outcome) => {
+      walkthrough.markUsed(ContextKey.toolUsed);
+      await presentHierarchy(id, outcome, 'tool').catch((err: unknown) => log.error(String(err)));
+    },
+  });
+  own(hierarchyToolRegistration);
+  own(hierarchyCommands.register({ engine: hierarchyEngine, outcomes: hierarchies, show: presentHierarchy, card }));
+  own(HierarchyHandoff.register({ outcomes: hierarchies }));
+  const hierarchy = async (input: unknown, token?: vscode.CancellationToken): Promise<HierarchyResult> => (await hierarchyEngine.execute(input, token)).result;
+  own(vscode.commands.registerCommand(Command.queryHierarchy, (input: unknown) => hierarchy(input)));
+  own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough, hierarchies }));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }));
   const query = async (input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult> => (await engine.execute(input, token)).result;
   own(vscode.commands.registerCommand(Command.query, (input: unknown) => query(input)));
@@ -86,10 +115,12 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   return {
     activationMs,
     query,
+    hierarchy,
     tool,
     card,
     followAlongSettled: async () => {
       await tool.settled();
+      await hierarchyTool.settled();
       await followAlong.settled();
     },
     logUri: context.logUri,

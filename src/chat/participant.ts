@@ -5,18 +5,22 @@ import { toCardEntry } from '../card/cardEntry';
 import { inputAtCursor } from '../commands/paletteCommands';
 import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
+import type { RecentHierarchies } from '../engine/recentHierarchies';
 import type { LspOperation } from '../engine/result';
 import { Command, ContextKey, Participant, TOOL_NAME } from '../ids';
 import { displayPath } from '../text/displayPath';
 import { identifiersOnLine } from '../text/position';
 import type { WalkthroughProgress } from '../walkthrough/markUsed';
 import { operationFor, parsePrompt, symbolBaseName } from './prompt';
+import { answerHierarchy, SLASH_DIRECTIONS } from './hierarchyParticipant';
 
 export interface ParticipantDeps {
   extensionUri: vscode.Uri;
   outcomes: RecentOutcomes;
   workspace: Workspace;
   walkthrough: WalkthroughProgress;
+  /** lsp_hierarchy's outcomes, for /callers, /callees, /supertypes and /subtypes. */
+  hierarchies?: RecentHierarchies;
 }
 
 const MAX_ANCHORS = 100;
@@ -91,6 +95,11 @@ async function resolveInput(prompt: string, operation: LspOperation, stream: vsc
 export function register(deps: ParticipantDeps): vscode.Disposable {
   const handler: vscode.ChatRequestHandler = async (request, _context, stream, token) => {
     deps.walkthrough.markUsed(ContextKey.participantUsed);
+    const direction = request.command === undefined ? undefined : SLASH_DIRECTIONS[request.command];
+    if (direction && deps.hierarchies) {
+      const at = await resolveInput(request.prompt, 'goToDefinition', stream, deps.workspace);
+      return at ? answerHierarchy(direction, at, request, stream, token, { outcomes: deps.hierarchies, workspace: deps.workspace }) : { metadata: { direction } };
+    }
     const operation = operationFor(request.command);
     const input = await resolveInput(request.prompt, operation, stream, deps.workspace);
     if (!input) return { metadata: { operation } };

@@ -40,6 +40,8 @@ export interface HierarchyOutcome {
    * "0/2" for its third child): the next provide* call on that item needs it (the card's lazy expansion).
    */
   handles: Map<string, unknown>;
+  /** The tree came from the implementation provider (no type hierarchy provider answered). */
+  fallback: boolean;
 }
 
 /** An item of the implementation-provider fallback: it expands through that provider again. */
@@ -237,7 +239,7 @@ export class HierarchyEngine {
         notes,
       });
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth };
-      return { result, text, direction, input, uri: document.uri, position: queried, notes, resolvedWorkspaceUri: folder, handles: walked.handles };
+      return { result, text, direction, input, uri: document.uri, position: queried, notes, resolvedWorkspaceUri: folder, handles: walked.handles, fallback: fallback !== undefined };
     } finally {
       budget.dispose();
     }

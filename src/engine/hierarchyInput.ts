@@ -96,3 +96,9 @@ export function parseHierarchyArgs(input: unknown): ParsedHierarchyArgs {
   if (typeof symbol === 'string' && symbol.trim() !== '') parsed.symbol = symbol.trim();
   return parsed;
 }
+
+/** `LSP incomingCalls src/a.ts:3:17` (and the depth when more than 1): raw arguments, as written. */
+export function hierarchyTitle(input: { direction?: unknown; file_path?: unknown; line?: unknown; character?: unknown; depth?: unknown } | undefined): string {
+  const depth = input?.depth === undefined || input.depth === 1 ? '' : ` depth ${String(input.depth)}`;
+  return `LSP ${String(input?.direction)} ${String(input?.file_path)}:${String(input?.line)}:${String(input?.character)}${depth}`;
+}

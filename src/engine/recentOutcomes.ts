@@ -34,6 +34,11 @@ export class RecentOutcomes {
     return id;
   }
 
+  /** An id from the same sequence for an outcome another tool keeps elsewhere, so that the card's ids never collide. */
+  reserveId(): number {
+    return this.nextId++;
+  }
+
   get(id: number): RecordedOutcome | undefined {
     return this.entries.get(id);
   }

@@ -10,6 +10,9 @@ import type { HierarchyDirection } from '../../src/engine/ports';
 import { QueryEngine } from '../../src/engine/queryEngine';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/settings';
 import { formatHierarchy } from '../../src/text/renderHierarchy';
+import { toHierarchyCardEntry } from '../../src/card/hierarchyEntry';
+import { isFromCard } from '../../src/card/webview/protocol';
+import { findTreeNode, setTreeChildren } from '../../src/card/webview/treeNodes';
 import { cancellation, FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog } from './fakes/engineFakes';
 
 const SOURCE = [
@@ -300,5 +303,29 @@ describe('lsp_hierarchy normalisation and text', () => {
     const item = { name: 'f', kind: 'function', uri: 'file:///w/a.ts', selectionRange: { start: { line: 0, character: 9 } } };
     const text = formatHierarchy([{ item, children: [] }], { direction: 'incomingCalls', pathOf: () => 'a.ts', maxLocations: 10, maxResultChars: 1000, notes: ['x'] });
     assert.equal(text, 'a.ts:1:10: function f\n  (no callers)\nNote: x');
+  });
+});
+
+describe('lsp_hierarchy in the card (pure)', () => {
+  it('builds the tree with keys, icons, call sites in the right file, and lazy nodes at the walked depth', async () => {
+    const fx = setup();
+    const outcome = await fx.engine.execute({ direction: 'outgoingCalls', file_path: 'src/calls.ts', ...at('a'), depth: 1 });
+    const entry = toHierarchyCardEntry({ id: 7, title: 't', source: 'tool', result: outcome.result, depth: 1, notes: [], resolvedWorkspaceUri: 'file:///w', roots: fx.workspace.roots() });
+    assert.equal(entry.result.kind, 'hierarchy');
+    if (entry.result.kind !== 'hierarchy') return;
+    const [root] = entry.result.roots;
+    assert.deepEqual({ key: root!.key, icon: root!.icon, path: root!.path, line: root!.line, character: root!.character }, { key: '0', icon: 'symbol-function', path: 'src/calls.ts', line: 1, character: 17 });
+    const [b] = root!.children!;
+    assert.equal(b!.key, '0/0');
+    assert.deepEqual(b!.sites, [{ uri: fx.uri, path: 'src/calls.ts', line: 1, character: 30 }], 'outgoing sites are in the parent\'s file');
+    assert.equal(b!.children, undefined, 'a node at the walked depth is fetched when expanded');
+    assert.equal(entry.result.total, 1);
+    assert.ok(setTreeChildren(entry, '0/0', [{ ...b!, key: '0/0/0', children: [] }]));
+    assert.equal(findTreeNode(entry, '0/0/0')?.key, '0/0/0');
+    assert.equal(entry.result.total, 2);
+    assert.equal(setTreeChildren(entry, '0/0', []), false, 'children are set once');
+    assert.ok(isFromCard({ type: 'expandHierarchy', id: 7, key: '0/0' }));
+    assert.ok(isFromCard({ type: 'openInHierarchy', id: 7 }));
+    assert.equal(isFromCard({ type: 'expandHierarchy', id: 7 }), false);
   });
 });
