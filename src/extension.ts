@@ -7,6 +7,7 @@ import { hierarchyExpander, showHierarchy } from './card/showHierarchy';
 import * as hierarchyCommands from './commands/hierarchyCommands';
 import { HierarchyEngine } from './engine/hierarchy';
 import type { HierarchyResult } from './engine/hierarchyResult';
+import type { HierarchyToolInput } from './engine/hierarchyInput';
 import { RecentHierarchies } from './engine/recentHierarchies';
 import { HierarchyHandoff } from './references/hierarchyHandoff';
 import { HierarchyTool } from './tools/hierarchyTool';
@@ -36,6 +37,8 @@ export interface LspToolApi {
   hierarchy(input: unknown, token?: vscode.CancellationToken): Promise<HierarchyResult>;
   /** The registered language-model tool itself, for hosts that embed it. */
   readonly tool: vscode.LanguageModelTool<LspToolInput>;
+  /** The registered lsp_hierarchy tool itself. */
+  readonly hierarchyTool: vscode.LanguageModelTool<HierarchyToolInput>;
   /** The search card (its last render metrics are read by tests and the benchmark). */
   readonly card: CardViewProvider;
   /** Resolves when what earlier queries set off (card updates, follow-along reveals) has run. */
@@ -117,6 +120,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     query,
     hierarchy,
     tool,
+    hierarchyTool,
     card,
     followAlongSettled: async () => {
       await tool.settled();
