@@ -181,6 +181,8 @@ export class HierarchyTreeView {
   }
 
   private onKey(e: KeyboardEvent): void {
+    // Alt+Left/Right belong to the card's history.
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     const row = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('.tree-row');
     const visible = this.visibleRows();
     const index = row ? visible.indexOf(row) : -1;
