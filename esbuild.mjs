@@ -69,7 +69,7 @@ const USED_ICONS = [
   'symbol-namespace', 'symbol-struct', 'symbol-event', 'symbol-operator', 'symbol-type-parameter', 'symbol-key',
   'symbol-boolean', 'symbol-array', 'symbol-object', 'symbol-string', 'symbol-number', 'symbol-null',
   'symbol-package', 'symbol-file', 'call-incoming', 'call-outgoing', 'type-hierarchy', 'type-hierarchy-sub',
-  'type-hierarchy-super', 'chevron-right', 'chevron-down', 'references',
+  'type-hierarchy-super', 'chevron-right', 'chevron-down', 'references', 'loading', 'symbol-misc',
 ];
 const codicons = 'node_modules/@vscode/codicons/dist';
 const css = readFileSync(`${codicons}/codicon.css`, 'utf8');

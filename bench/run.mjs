@@ -38,10 +38,11 @@ async function workload(name, options) {
     LSP_TOOL_BENCH_PAIR_SECONDS: String(PAIR_SECONDS),
     ...(process.env.LSP_TOOL_BENCH_QUIET_MS ? { LSP_TOOL_BENCH_QUIET_MS: process.env.LSP_TOOL_BENCH_QUIET_MS } : {}),
     LSP_TOOL_BENCH_QUERIES: JSON.stringify(options.queries),
+    LSP_TOOL_BENCH_HIERARCHY: JSON.stringify(options.hierarchy ?? []),
     LSP_TOOL_BENCH_CARD: options.card ? '1' : '0',
     LSP_TOOL_BENCH_SYMBOLS: JSON.stringify(options.symbols ?? []),
     ...(process.env.LSP_TOOL_BENCH_PROFILE ? { LSP_TOOL_BENCH_PROFILE: process.env.LSP_TOOL_BENCH_PROFILE } : {}),
-    LSP_TOOL_BENCH_PARTS: options.parts ?? process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,symbols,card,render',
+    LSP_TOOL_BENCH_PARTS: options.parts ?? process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,symbols,card,render,hierarchy',
   };
   try {
     const records = await runIntegration({
@@ -94,6 +95,7 @@ const workloads = [
       { label: 'search area (several)', query: 'area' },
       { label: 'outline shapes.ts', file_path: 'src/shapes.ts' },
     ],
+    hierarchy: [{ label: 'callers chainC', direction: 'incomingCalls', file_path: 'src/calls.ts', line: 10, character: 17, deep: 3 }],
   }),
   only && !only.includes('large') ? undefined : await workload('large', {
     folder: large,
@@ -115,6 +117,8 @@ const workloads = [
       { label: 'search Subscription', query: 'Subscription' },
       { label: 'outline Subscription.ts', file_path: 'src/internal/Subscription.ts' },
     ],
+    // operate: 69 callers in 69 files (src/internal/util/lift.ts:17).
+    hierarchy: [{ label: 'callers operate', direction: 'incomingCalls', file_path: 'src/internal/util/lift.ts', line: 17, character: 17, deep: 3 }],
   }),
 ].filter(Boolean);
 
@@ -138,6 +142,15 @@ for (const w of workloads) {
     const range = (x) => `${ms(x.median)} [${x.min.toFixed(1)}–${x.max.toFixed(1)}]`;
     lines.push(`| ${w.workload} | ${op.label} | ${range(op.raw)} | ${range(op.invoke)} | ${op.ratio.toFixed(2)} (${op.pairs}) | ${range(op.service)} | ${ms(op.floor.median)} | ${op.serviceMinusFloorRatio.toFixed(2)} | ${op.locations} |`);
     budgets.push([`invoke/raw ≤ 1.10: ${w.workload} ${op.label}`, op.ratio <= 1.1, `${op.ratio.toFixed(2)} (through lm.invokeTool: ${op.serviceRatio.toFixed(2)}, of which the tool service's own floor is ${ms(op.floor.median)})`]);
+  }
+}
+lines.push('', 'lsp_hierarchy: the tool\'s invoke (called directly) against the raw commands: at depth 1 prepare + one provide call; deeper, a sequential walk of the same tree (one provide call per item, level by level). Medians of interleaved pairs. Characters per related item: the tool\'s text against `JSON.stringify` of the raw answers.', '');
+lines.push('| workload | query | depth | raw | tool invoke | tool/raw (pairs) | related items | chars per item (text / raw JSON) |', '|---|---|---|---|---|---|---|---|');
+for (const w of workloads) {
+  for (const h of w.hierarchy ?? []) {
+    lines.push(`| ${w.workload} | ${h.label} | ${h.depth} | ${ms(h.raw.median)} | ${ms(h.tool.median)} | ${h.ratio.toFixed(2)} (${h.pairs}) | ${h.related} | ${h.charsPerItem.toFixed(0)} / ${h.rawCharsPerItem.toFixed(0)} (${(h.charsPerItem / h.rawCharsPerItem).toFixed(2)}) |`);
+    if (h.depth === 1) budgets.push([`lsp_hierarchy depth 1 tool/raw ≤ 1.10: ${w.workload} ${h.label}`, h.ratio <= 1.1, h.ratio.toFixed(2)]);
+    else if (w.workload === 'rxjs') budgets.push([`lsp_hierarchy depth ${h.depth} tool/sequential raw walk ≤ 0.8: ${w.workload} ${h.label}`, h.ratio <= 0.8, h.ratio.toFixed(2)]);
   }
 }
 lines.push('', '| workload | lsp findReferences | vscode_listCodeUsages | locations (ours / theirs) | text chars (ours / theirs) |', '|---|---|---|---|---|');

@@ -3,6 +3,14 @@
 import * as vscode from 'vscode';
 import { CardViewProvider } from './card/cardViewProvider';
 import { showOutcome } from './card/showOutcome';
+import { hierarchyExpander, showHierarchy } from './card/showHierarchy';
+import * as hierarchyCommands from './commands/hierarchyCommands';
+import { HierarchyEngine } from './engine/hierarchy';
+import type { HierarchyResult } from './engine/hierarchyResult';
+import type { HierarchyToolInput } from './engine/hierarchyInput';
+import { isHierarchyOutcome, RecentHierarchies } from './engine/recentHierarchies';
+import { HierarchyHandoff } from './references/hierarchyHandoff';
+import { hierarchyToolSpec } from './tools/hierarchyTool';
 import * as participant from './chat/participant';
 import * as palette from './commands/paletteCommands';
 import * as symbolCommands from './commands/symbolCommands';
@@ -36,6 +44,10 @@ export interface LspToolApi {
   readonly tool: vscode.LanguageModelTool<LspToolInput>;
   /** The registered lsp_symbols tool. */
   readonly symbolsTool: vscode.LanguageModelTool<SymbolsToolInput>;
+  /** The structured twin of lsp_hierarchy: same input, the canonical tree (zero-based, uncapped). */
+  hierarchy(input: unknown, token?: vscode.CancellationToken): Promise<HierarchyResult>;
+  /** The registered lsp_hierarchy tool itself. */
+  readonly hierarchyTool: vscode.LanguageModelTool<HierarchyToolInput>;
   /** The search card (its last render metrics are read by tests and the benchmark). */
   readonly card: CardViewProvider;
   /** Resolves when what earlier queries set off (card updates, follow-along reveals) has run. */
@@ -55,47 +67,61 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   const { settings, disposable: settingsWatch } = watchedSettings(log);
   own(settingsWatch);
 
-  // The engine over VS Code.
+  // The engine over VS Code: one readiness for every tool (what warmed up for one is warm for the others).
   const workspace = new VscodeWorkspace();
   const engineDeps = { workspace, features: new VscodeLanguageFeatures(), settings, log };
   const engine = new QueryEngine(engineDeps);
-  // One readiness for every tool: what warmed up for one is warm for the others.
   const symbols = new SymbolsQuery({ ...engineDeps, warm: engine.warm });
+  const hierarchyEngine = new HierarchyEngine(engine, { ...engineDeps, warm: engine.warm });
   // One watcher for creations and deletions: readiness cools down on them, resolutions are forgotten.
   const files = own(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
   own(watchReadiness(engine.warm, files));
   own(workspace.resolutions.watch(files));
 
-  // What the person sees.
+  // What the person sees: one store of recent outcomes, the card, follow-along.
   const outcomes = new RecentOutcomes();
+  const hierarchies = new RecentHierarchies(outcomes);
   const walkthrough = new WalkthroughProgress();
   const { card, disposable: cardRegistration } = CardViewProvider.register({ extensionUri: context.extensionUri, outcomes });
   own(cardRegistration);
   const followAlong = own(new FollowAlong(() => settings().followAlong, log));
   const show = showOutcome({ card, followAlong, workspace });
+  const presentHierarchy = showHierarchy({ card, followAlong, workspace });
+  card.expandHierarchy = hierarchyExpander({ engine: hierarchyEngine, outcomes: hierarchies, workspace });
 
-  // The surfaces.
+  // The language-model tools.
   const toolDeps = {
     workspace,
     settings,
     outcomes,
     present: async (id: number, outcome: Outcome) => {
       walkthrough.markUsed(ContextKey.toolUsed);
-      await show(id, outcome, 'tool').catch((err: unknown) => log.error(String(err)));
+      const shown = isHierarchyOutcome(outcome) ? presentHierarchy(id, outcome, 'tool') : show(id, outcome, 'tool');
+      await shown.catch((err: unknown) => log.error(String(err)));
     },
   };
   const { tool, disposable: toolRegistration } = EngineTool.register(lspToolSpec(engine), toolDeps);
-  own(toolRegistration);
   const { tool: symbolsTool, disposable: symbolsToolRegistration } = EngineTool.register(symbolsToolSpec(symbols), toolDeps);
+  const { tool: hierarchyTool, disposable: hierarchyToolRegistration } = EngineTool.register(hierarchyToolSpec(hierarchyEngine), toolDeps);
+  own(toolRegistration);
   own(symbolsToolRegistration);
+  own(hierarchyToolRegistration);
+
+  // Their structured twins.
+  const query = async (input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult> => (await engine.execute(input, token)).result;
+  const symbolsOf = async (input: unknown, token?: vscode.CancellationToken): Promise<SymbolsResult> => (await symbols.execute(input, token)).result;
+  const hierarchy = async (input: unknown, token?: vscode.CancellationToken): Promise<HierarchyResult> => (await hierarchyEngine.execute(input, token)).result;
+  own(vscode.commands.registerCommand(Command.query, (input: unknown) => query(input)));
+  own(vscode.commands.registerCommand(Command.querySymbols, (input: unknown) => symbolsOf(input)));
+  own(vscode.commands.registerCommand(Command.queryHierarchy, (input: unknown) => hierarchy(input)));
+
+  // The surfaces for people.
   own(palette.register({ engine, outcomes, show, card }));
   own(symbolCommands.register({ symbols, outcomes, show, card }));
-  own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough, symbols }));
+  own(hierarchyCommands.register({ engine: hierarchyEngine, outcomes: hierarchies, show: presentHierarchy, card }));
+  own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough, symbols, hierarchies }));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }));
-  const query = async (input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult> => (await engine.execute(input, token)).result;
-  own(vscode.commands.registerCommand(Command.query, (input: unknown) => query(input)));
-  const symbolsOf = async (input: unknown, token?: vscode.CancellationToken): Promise<SymbolsResult> => (await symbols.execute(input, token)).result;
-  own(vscode.commands.registerCommand(Command.querySymbols, (input: unknown) => symbolsOf(input)));
+  own(HierarchyHandoff.register({ outcomes: hierarchies }));
 
   const activationMs = performance.now() - activationStarted;
   // Logged after activation, so that creating the channel is not part of it.
@@ -104,11 +130,13 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     activationMs,
     query,
     symbols: symbolsOf,
+    hierarchy,
     tool,
     symbolsTool,
+    hierarchyTool,
     card,
     followAlongSettled: async () => {
-      await Promise.all([tool.settled(), symbolsTool.settled()]);
+      await Promise.all([tool.settled(), symbolsTool.settled(), hierarchyTool.settled()]);
       await followAlong.settled();
     },
     logUri: context.logUri,

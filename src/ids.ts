@@ -1,6 +1,7 @@
 // Every id the extension contributes; a unit test checks package.json against this file.
 export const TOOL_NAME = 'lsp';
 export const SYMBOLS_TOOL_NAME = 'lsp_symbols';
+export const HIERARCHY_TOOL_NAME = 'lsp_hierarchy';
 export const EXTENSION_ID = 'lsp-tool.lsp-tool';
 export const CONFIG_SECTION = 'lspTool';
 
@@ -24,6 +25,12 @@ export const Command = {
   hover: 'lspTool.hover',
   showCard: 'lspTool.showCard',
   openInReferencesView: 'lspTool.openInReferencesView',
+  queryHierarchy: 'lspTool.queryHierarchy',
+  showCallers: 'lspTool.showCallers',
+  showCallees: 'lspTool.showCallees',
+  showSupertypes: 'lspTool.showSupertypes',
+  showSubtypes: 'lspTool.showSubtypes',
+  openInHierarchyView: 'lspTool.openInHierarchyView',
 } as const;
 
 /** Context keys the walkthrough's completion events watch. */
@@ -44,5 +51,5 @@ export const View = {
 export const Participant = {
   id: 'lspTool.participant',
   name: 'lsp',
-  commands: ['definition', 'references', 'implementation', 'hover', 'symbols', 'outline'],
+  commands: ['definition', 'references', 'implementation', 'hover', 'symbols', 'outline', 'callers', 'callees', 'supertypes', 'subtypes'],
 } as const;

@@ -25,5 +25,18 @@ export function cardStrings(): CardStrings {
     noProvider: vscode.l10n.t('No language provider answered for this file.'),
     note: vscode.l10n.t('Note: {0}'),
     rowsNotKept: vscode.l10n.t('The rows of this older query were not kept; run it again.'),
+    openInHierarchy: vscode.l10n.t('Open in Call or Type Hierarchy View'),
+    hierarchyNone: {
+      incomingCalls: vscode.l10n.t('No callers.'),
+      outgoingCalls: vscode.l10n.t('No callees.'),
+      supertypes: vscode.l10n.t('No supertypes.'),
+      subtypes: vscode.l10n.t('No subtypes.'),
+    },
+    callsAt: vscode.l10n.t('calls at {0}'),
+    calledAt: vscode.l10n.t('called at {0}'),
+    repeated: vscode.l10n.t('repeated: listed above'),
+    cycle: vscode.l10n.t('cycle: its own ancestor'),
+    loading: vscode.l10n.t('Loading…'),
+    hierarchySummary: vscode.l10n.t('{0} related items'),
   };
 }

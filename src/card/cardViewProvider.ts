@@ -5,7 +5,8 @@ import { Command, View } from '../ids';
 import { cardStrings } from './cardStrings';
 import { splitEntry } from './webview/chunks';
 import { buildCardHtml } from './webview/html';
-import { HISTORY_LIMIT, isFromCard, type CardEntry, type ToCard } from './webview/protocol';
+import { HISTORY_LIMIT, isFromCard, type CardEntry, type CardTreeNode, type ToCard } from './webview/protocol';
+import { setTreeChildren } from './webview/treeNodes';
 
 export interface CardMetrics {
   id: number;
@@ -37,13 +38,18 @@ export class CardViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   lastMetrics: CardMetrics | undefined;
   /** When the latest entry was posted, for the metrics of its render. */
   private posted = { id: -1, at: 0, answeredAt: 0 };
+  /** Fetches the children of a hierarchy node the card expands (set by the wiring). */
+  expandHierarchy: ((id: number, key: string) => Promise<CardTreeNode[] | undefined>) | undefined;
+  private readonly hierarchyChildrenEmitter = new vscode.EventEmitter<{ id: number; key: string; children: number }>();
+  /** A hierarchy node's lazily fetched children were sent to the card (tests wait for it). */
+  readonly onDidSendHierarchyChildren = this.hierarchyChildrenEmitter.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     /** Which entry the card shows (back/forward included) is kept there, for the hand-off. */
     private readonly outcomes: RecentOutcomes,
   ) {
-    this.disposables.push(this.renderedEmitter);
+    this.disposables.push(this.renderedEmitter, this.hierarchyChildrenEmitter);
   }
 
   static register(deps: { extensionUri: vscode.Uri; outcomes: RecentOutcomes }): { card: CardViewProvider; disposable: vscode.Disposable } {
@@ -107,6 +113,18 @@ export class CardViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         break;
       case 'openInReferences':
         await vscode.commands.executeCommand(Command.openInReferencesView, message.id);
+        break;
+      case 'expandHierarchy': {
+        const children = await this.expandHierarchy?.(message.id, message.key).catch(() => []);
+        if (!children) break;
+        const entry = this.history.find((e) => e.id === message.id);
+        if (entry) setTreeChildren(entry, message.key, children);
+        this.post({ type: 'hierarchyChildren', id: message.id, key: message.key, children });
+        this.hierarchyChildrenEmitter.fire({ id: message.id, key: message.key, children: children.length });
+        break;
+      }
+      case 'openInHierarchy':
+        await vscode.commands.executeCommand(Command.openInHierarchyView, message.id);
         break;
       case 'rendered':
         this.lastMetrics = {

@@ -2,7 +2,7 @@
 // the card.
 import * as vscode from 'vscode';
 import type { QueryOutcome } from '../engine/queryEngine';
-import { isQueryOutcome, type Outcome, type QuerySource } from '../engine/recentOutcomes';
+import { isQueryOutcome, type QuerySource } from '../engine/recentOutcomes';
 import { symbolsTitle, type SymbolsOutcome } from '../engine/symbolsQuery';
 import type { Workspace } from '../engine/ports';
 import { invocationTitle } from '../engine/title';
@@ -16,7 +16,8 @@ export interface ShowOutcomeDeps {
   workspace: Workspace;
 }
 
-export type ShowOutcome = (id: number, outcome: Outcome, source: QuerySource) => Promise<void>;
+/** lsp_hierarchy's trees are shown by showHierarchy.ts. */
+export type ShowOutcome = (id: number, outcome: QueryOutcome | SymbolsOutcome, source: QuerySource) => Promise<void>;
 
 export function showOutcome(deps: ShowOutcomeDeps): ShowOutcome {
   return async (id, outcome, source) => {

@@ -5,11 +5,13 @@ import { toCardEntry } from '../card/cardEntry';
 import { inputAtCursor } from '../commands/paletteCommands';
 import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
+import type { RecentHierarchies } from '../engine/recentHierarchies';
 import type { LspOperation, LspSymbol } from '../engine/result';
 import type { SymbolsQuery } from '../engine/symbolsQuery';
 import { Command, ContextKey, Participant, TOOL_NAME } from '../ids';
 import { displayPath } from '../text/displayPath';
 import type { WalkthroughProgress } from '../walkthrough/markUsed';
+import { answerHierarchy, SLASH_DIRECTIONS } from './hierarchyParticipant';
 import { operationFor, parsePrompt } from './prompt';
 import { replyWithSymbols } from './symbolsReply';
 
@@ -19,6 +21,8 @@ export interface ParticipantDeps {
   workspace: Workspace;
   walkthrough: WalkthroughProgress;
   symbols: SymbolsQuery;
+  /** lsp_hierarchy's outcomes, for /callers, /callees, /supertypes and /subtypes. */
+  hierarchies?: RecentHierarchies;
 }
 
 const MAX_ANCHORS = 100;
@@ -81,6 +85,11 @@ export function register(deps: ParticipantDeps): vscode.Disposable {
   const handler: vscode.ChatRequestHandler = async (request, _context, stream, token) => {
     deps.walkthrough.markUsed(ContextKey.participantUsed);
     if (request.command === 'symbols' || request.command === 'outline') return replyWithSymbols(deps, request.command, request, stream, token);
+    const direction = request.command === undefined ? undefined : SLASH_DIRECTIONS[request.command];
+    if (direction && deps.hierarchies) {
+      const at = await resolveInput(request.prompt, 'goToDefinition', stream, deps, token);
+      return at ? answerHierarchy(direction, at, request, stream, token, { outcomes: deps.hierarchies, workspace: deps.workspace }) : { metadata: { direction } };
+    }
     const operation = operationFor(request.command);
     const input = await resolveInput(request.prompt, operation, stream, deps, token);
     if (!input) return { metadata: { operation } };

@@ -2,10 +2,11 @@
 // References view hand-off takes one back by id, and the @lsp participant finds the one its
 // tool call made. One bound for all: the card's history.
 import type { QueryOutcome } from './queryEngine';
+import type { HierarchyOutcome } from './hierarchy';
 import type { SymbolsOutcome } from './symbolsQuery';
 
 /** Any tool's outcome (told apart by `result.kind`). */
-export type Outcome = QueryOutcome | SymbolsOutcome;
+export type Outcome = QueryOutcome | SymbolsOutcome | HierarchyOutcome;
 
 /** An outcome of the `lsp` tool (locations or hover at a position). */
 export function isQueryOutcome(outcome: Outcome | undefined): outcome is QueryOutcome {
@@ -69,6 +70,11 @@ export class RecentOutcomes {
     let found: T | undefined;
     for (const entry of this.entries.values()) if (entry.id > afterId && is(entry.outcome)) found = entry.outcome;
     return found;
+  }
+
+  /** Every outcome kept, oldest first. */
+  all(): IterableIterator<RecordedOutcome> {
+    return this.entries.values();
   }
 
   get current(): RecordedOutcome | undefined {

@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
 import * as vscode from 'vscode';
 import type { CardMetrics } from '../../src/card/cardViewProvider';
-import { DOCUMENT_SYMBOLS_COMMAND, PROVIDER_COMMAND, WORKSPACE_SYMBOLS_COMMAND } from '../../src/engine/operations';
+import { DOCUMENT_SYMBOLS_COMMAND, HIERARCHY_COMMAND, PREPARE_HIERARCHY_COMMAND, PROVIDER_COMMAND, WORKSPACE_SYMBOLS_COMMAND } from '../../src/engine/operations';
+import type { HierarchyResult } from '../../src/engine/hierarchyResult';
 import type { LspToolApi } from '../../src/extension';
 import { measureRender, stat } from './render';
 
@@ -28,7 +29,7 @@ const PAIR_SECONDS = Number(process.env.LSP_TOOL_BENCH_PAIR_SECONDS ?? 30);
 /** The pause before each timed warm call, after what the previous call set off has run. */
 const QUIET_MS = Number(process.env.LSP_TOOL_BENCH_QUIET_MS ?? 25);
 /** Parts to measure (comma list of cold, warm, usages, card, render); all by default. For profiling one part. */
-const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,symbols,card,render').split(','));
+const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,symbols,card,render,hierarchy').split(','));
 
 /** The raw provider call behind each operation: the product's own map. */
 const COMMAND = PROVIDER_COMMAND;
@@ -206,6 +207,8 @@ async function measureAll(): Promise<void> {
   report.operations = operations;
 
   progress('warm done');
+  const hierarchyQueries = JSON.parse(process.env.LSP_TOOL_BENCH_HIERARCHY ?? '[]') as HierarchyQuery[];
+  if (PARTS.has('hierarchy') && hierarchyQueries.length > 0) report.hierarchy = await measureHierarchy(api, hierarchyQueries, quiet, progress);
   // The built-in usages tool on the same symbol, when this VS Code has it.
   const usages = vscode.lm.tools.find((t) => t.name === 'vscode_listCodeUsages');
   if (usages && refs && PARTS.has('usages')) {
@@ -355,4 +358,111 @@ async function measureAll(): Promise<void> {
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
   const results = process.env.LSP_TOOL_TEST_RESULTS;
   if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: `bench ${String(report.workload)}`, state: 'passed', durationMs: 0 }] }));
+}
+
+interface HierarchyQuery {
+  label: string;
+  direction: 'incomingCalls' | 'outgoingCalls' | 'supertypes' | 'subtypes';
+  file_path: string;
+  line: number;
+  character: number;
+  /** Also measure this depth against a sequential raw walk of the same tree. */
+  deep?: number;
+}
+
+type RawItem = { name: string; uri: vscode.Uri; selectionRange: vscode.Range };
+
+function relatedItem(direction: HierarchyQuery['direction'], entry: unknown): RawItem {
+  const e = entry as { from?: RawItem; to?: RawItem };
+  return (direction === 'incomingCalls' ? e.from : direction === 'outgoingCalls' ? e.to : entry) as RawItem;
+}
+
+function keyOf(item: RawItem): string {
+  return `${item.uri.toString()}#${item.selectionRange.start.line}:${item.selectionRange.start.character}#${item.name}`;
+}
+
+/**
+ * What an agent without lsp_hierarchy does: prepare, then one provide call per item, one after
+ * another, level by level, skipping items already expanded (the same tree the tool walks).
+ */
+async function rawWalk(q: HierarchyQuery, depth: number): Promise<{ answers: unknown[]; related: number }> {
+  const kind = q.direction === 'incomingCalls' || q.direction === 'outgoingCalls' ? 'call' : 'type';
+  const prepared = (await vscode.commands.executeCommand<RawItem[]>(PREPARE_HIERARCHY_COMMAND[kind], resolveUri(q.file_path), new vscode.Position(q.line - 1, q.character - 1))) ?? [];
+  const answers: unknown[] = [prepared];
+  const seen = new Set(prepared.map(keyOf));
+  let frontier = prepared;
+  let related = 0;
+  for (let level = 1; level <= depth; level++) {
+    const next: RawItem[] = [];
+    for (const item of frontier) {
+      const answer = (await vscode.commands.executeCommand<unknown[]>(HIERARCHY_COMMAND[q.direction], item)) ?? [];
+      answers.push(answer);
+      for (const entry of answer) {
+        related++;
+        const child = relatedItem(q.direction, entry);
+        if (seen.has(keyOf(child))) continue;
+        seen.add(keyOf(child));
+        next.push(child);
+      }
+    }
+    frontier = next;
+  }
+  return { answers, related };
+}
+
+function countTree(result: HierarchyResult): number {
+  const count = (nodes: HierarchyResult['roots'][number]['children']): number => nodes.reduce((n, node) => n + 1 + count(node.children), 0);
+  return result.roots.reduce((n, root) => n + count(root.children), 0);
+}
+
+async function measureHierarchy(api: LspToolApi, queries: HierarchyQuery[], quiet: () => Promise<void>, progress: (step: string) => void): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  const invokeText = async (input: object): Promise<string> => {
+    const result = await api.hierarchyTool.invoke({ input: input as never, toolInvocationToken: undefined }, token());
+    return (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+  };
+  for (const q of queries) {
+    for (const depth of [1, ...(q.deep ? [q.deep] : [])]) {
+      const input = { direction: q.direction, file_path: q.file_path, line: q.line, character: q.character, depth };
+      // Warm both sides first (the first tool call waits for readiness).
+      for (let i = 0; i < 3; i++) {
+        await invokeText(input);
+        await rawWalk(q, depth);
+      }
+      const raw: number[] = [];
+      const tool: number[] = [];
+      const ratios: number[] = [];
+      let text = '';
+      let rawAnswers: unknown[] = [];
+      const started = performance.now();
+      for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - started < PAIR_SECONDS * 1000); i++) {
+        let r: number;
+        let t: number;
+        if (i % 2 === 0) {
+          [r, { answers: rawAnswers }] = await time(() => rawWalk(q, depth));
+          await quiet();
+          [t, text] = await time(() => invokeText(input));
+          await quiet();
+        } else {
+          [t, text] = await time(() => invokeText(input));
+          await quiet();
+          [r, { answers: rawAnswers }] = await time(() => rawWalk(q, depth));
+          await quiet();
+        }
+        raw.push(r);
+        tool.push(t);
+        ratios.push(t / r);
+      }
+      const result = await api.hierarchy(input);
+      const related = countTree(result);
+      const rawChars = JSON.stringify(rawAnswers).length;
+      rows.push({
+        label: q.label, direction: q.direction, depth, raw: stat(raw), tool: stat(tool), ratio: stat(ratios).median, pairs: ratios.length,
+        related, textChars: text.length, rawJsonChars: rawChars,
+        charsPerItem: related ? text.length / related : 0, rawCharsPerItem: related ? rawChars / related : 0,
+      });
+      progress(`hierarchy ${q.label} depth ${depth} done`);
+    }
+  }
+  return rows;
 }

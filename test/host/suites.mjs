@@ -50,7 +50,7 @@ export const SUITES = [
     label: 'node host',
     env: { LSP_TOOL_TEST_GREP: TAGGED, LSP_TOOL_TEST_GREP_INVERT: '1' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
-    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider'), join(repo, 'test', 'extensions', 'scripted-model')],
+    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider'), join(repo, 'test', 'extensions', 'scripted-model'), join(repo, 'test', 'extensions', 'type-hierarchy-provider')],
     testsEntry: entry,
   },
   // The oldest VS Code engines.vscode claims, and one between: the same suite minus chat (whose
@@ -60,7 +60,7 @@ export const SUITES = [
     vscodeVersion,
     env: { LSP_TOOL_TEST_GREP: `${TAGGED}|@chat`, LSP_TOOL_TEST_GREP_INVERT: '1' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
-    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
+    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider'), join(repo, 'test', 'extensions', 'type-hierarchy-provider')],
     testsEntry: entry,
   })),
   // The extension's `browser` entry in the web-worker extension host (as on vscode.dev), against the
@@ -74,7 +74,7 @@ export const SUITES = [
     web: true,
     env: { LSP_TOOL_TEST_GREP: `${TAGGED}|@node|@chat`, LSP_TOOL_TEST_GREP_INVERT: '1' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
-    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
+    testExtensions: [join(repo, 'test', 'extensions', 'fault-provider'), join(repo, 'test', 'extensions', 'type-hierarchy-provider')],
     testsEntry: (env) => bundleWebTests(env, ['a-readiness', 'remote', 'surfaces', 'tool']),
     // With a server attached, VS Code runs a `workspace` extension in the server's Node host, and this
     // build ignores the payload's extensionDevelopmentKind: the user setting puts it in the worker.

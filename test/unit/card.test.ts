@@ -11,6 +11,9 @@ const STRINGS: CardStrings = {
   summary: { one: '1 result in 1 file', oneFile: '{0} results in 1 file', many: '{0} results in {1} files' },
   noResults: 'No results.', noHover: 'No hover information.', partial: 'Partial', noProvider: 'No provider',
   note: 'Note: {0}', rowsNotKept: 'Rows not kept',
+  openInHierarchy: 'Open in Call or Type Hierarchy View',
+  hierarchyNone: { incomingCalls: 'No callers.', outgoingCalls: 'No callees.', supertypes: 'No supertypes.', subtypes: 'No subtypes.' },
+  callsAt: 'calls at {0}', calledAt: 'called at {0}', repeated: 'repeated', cycle: 'cycle', loading: 'Loading…', hierarchySummary: '{0} related items',
 };
 
 describe('card html', () => {

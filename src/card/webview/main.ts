@@ -6,6 +6,8 @@ import { markdownToBlocks, type Block, type Inline } from './markdown';
 import { symbolRow } from './symbolsView';
 import type { CardEntry, CardGroup, CardStrings, FromCard, ToCard } from './protocol';
 import { HISTORY_LIMIT, PERSISTED_ROWS_LIMIT } from './protocol';
+import { HierarchyTreeView } from './hierarchyView';
+import { setTreeChildren } from './treeNodes';
 
 interface VsCodeApi {
   postMessage(message: FromCard): void;
@@ -32,6 +34,8 @@ const CHUNK = 1000;
   const back = $<HTMLButtonElement>('back');
   const forward = $<HTMLButtonElement>('forward');
   const openInReferences = $<HTMLButtonElement>('openInReferences');
+  const openInHierarchy = $<HTMLButtonElement>('openInHierarchy');
+  let tree: HierarchyTreeView | undefined;
   const strings = JSON.parse(document.body.dataset.strings ?? '{}') as CardStrings;
   const format = (template: string, ...args: (string | number)[]): string => template.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
 
@@ -252,6 +256,9 @@ const CHUNK = 1000;
     back.disabled = state.index <= 0;
     forward.disabled = state.index >= state.entries.length - 1;
     openInReferences.disabled = !(entry?.result.kind === 'locations' && entry.result.total > 0);
+    openInHierarchy.hidden = entry?.result.kind !== 'hierarchy';
+    openInHierarchy.disabled = !(entry?.result.kind === 'hierarchy' && entry.result.roots.length > 0);
+    tree = undefined;
     if (!entry) {
       title.textContent = '';
       summary.textContent = '';
@@ -269,7 +276,25 @@ const CHUNK = 1000;
     for (const note of entry.notes) status.appendChild(el('div', 'note', format(strings.note, note)));
     if (entry.result.kind === 'locations') renderLocations(entry, started, receivedAt);
     else if (entry.result.kind === 'symbols') renderSymbols(entry, started, receivedAt);
+    else if (entry.result.kind === 'hierarchy') renderTree(entry, started, receivedAt);
     else renderHover(entry);
+  }
+
+  function renderTree(entry: CardEntry, started: number, receivedAt: number): void {
+    if (entry.result.kind !== 'hierarchy') return;
+    summary.textContent = entry.result.total === 0 ? '' : format(strings.hierarchySummary, entry.result.total);
+    if (entry.result.roots.length === 0) {
+      content.appendChild(el('p', 'empty-state empty-results', strings.noResults));
+      return;
+    }
+    tree = new HierarchyTreeView({ entry, strings, format, post: (message) => vscode.postMessage(message) });
+    content.appendChild(tree.element);
+    const token = renderToken;
+    const rowCount = tree.rowCount;
+    requestAnimationFrame(() => {
+      if (token !== renderToken) return;
+      vscode.postMessage({ type: 'rendered', id: entry.id, rows: rowCount, firstPaintMs: performance.now() - started, receivedAt });
+    });
   }
 
   /** Persists the history with a bounded number of rows: the newest entries keep theirs. */
@@ -338,6 +363,10 @@ const CHUNK = 1000;
     const entry = state.entries[state.index];
     if (entry) vscode.postMessage({ type: 'navigated', id: entry.id });
   }
+  openInHierarchy.addEventListener('click', () => {
+    const entry = state.entries[state.index];
+    if (entry) vscode.postMessage({ type: 'openInHierarchy', id: entry.id });
+  });
   openInReferences.addEventListener('click', () => {
     const entry = state.entries[state.index];
     if (entry) vscode.postMessage({ type: 'openInReferences', id: entry.id });
@@ -356,6 +385,14 @@ const CHUNK = 1000;
       state = { entries: entries.slice(-HISTORY_LIMIT), index: Math.min(entries.length, HISTORY_LIMIT) - 1 };
     } else if (message.type === 'rows') {
       appendRows(message.id, message.groups);
+      setTimeout(persist, 0);
+      return;
+    } else if (message.type === 'hierarchyChildren') {
+      const entry = state.entries.find((e) => e.id === message.id);
+      if (entry && setTreeChildren(entry, message.key, message.children) && state.entries[state.index] === entry) {
+        tree?.addChildren(message.key, message.children);
+        if (entry.result.kind === 'hierarchy') summary.textContent = format(strings.hierarchySummary, entry.result.total);
+      }
       setTimeout(persist, 0);
       return;
     } else if (message.type === 'restore') {

@@ -2,6 +2,7 @@
 import type { QuerySource } from '../../engine/recentOutcomes';
 import { OUTCOME_HISTORY } from '../../engine/recentOutcomes';
 import type { Completeness, LspOperation } from '../../engine/result';
+import type { HierarchyDirection } from '../../engine/ports';
 import type { SummaryTemplates } from '../../text/summary';
 
 export interface CardRow {
@@ -33,19 +34,41 @@ export interface CardSymbol {
   character: number;
 }
 
+/** An item of a hierarchy tree as the card shows it (positions one-based). */
+export interface CardTreeNode {
+  /** Where it is in its entry's tree ("0/2/1"): how the card asks for its children. */
+  key: string;
+  name: string;
+  /** The codicon of its kind. */
+  icon: string;
+  kind: string;
+  detail?: string;
+  path: string;
+  uri: string;
+  line: number;
+  character: number;
+  /** Call sites, in the file where each call is written. */
+  sites?: { uri: string; path: string; line: number; character: number }[];
+  repeated?: true;
+  cycle?: true;
+  /** Undefined: not asked yet (the card fetches them when the node is expanded). */
+  children?: CardTreeNode[];
+}
+
 export interface CardEntry {
   /** Increases with every query; the webview uses it to drop stale renders. */
   id: number;
   title: string;
   /** The `lsp` operation, or the companion tool's question. */
-  operation: LspOperation | 'symbols' | 'outline';
+  operation: LspOperation | 'symbols' | 'outline' | HierarchyDirection;
   source: QuerySource;
   completeness: Completeness;
   notes: string[];
   result:
     | { kind: 'locations'; total: number; files: number; groups: CardGroup[] }
     | { kind: 'hover'; markdown: string | null }
-    | { kind: 'symbols'; outline: boolean; symbols: CardSymbol[] };
+    | { kind: 'symbols'; outline: boolean; symbols: CardSymbol[] }
+    | { kind: 'hierarchy'; direction: HierarchyDirection; total: number; roots: CardTreeNode[] };
 }
 
 /** Extension -> webview. */
@@ -53,7 +76,9 @@ export type ToCard =
   | { type: 'show'; entry: CardEntry }
   /** The rest of a shown entry's rows (see chunks.ts). */
   | { type: 'rows'; id: number; groups: CardGroup[] }
-  | { type: 'restore'; entries: CardEntry[]; index: number };
+  | { type: 'restore'; entries: CardEntry[]; index: number }
+  /** Children of a hierarchy node the card expanded past the walked depth. */
+  | { type: 'hierarchyChildren'; id: number; key: string; children: CardTreeNode[] };
 
 /** Webview -> extension. */
 export type FromCard =
@@ -62,7 +87,9 @@ export type FromCard =
   | { type: 'openLink'; href: string }
   | { type: 'rendered'; id: number; rows: number; firstPaintMs: number; receivedAt: number }
   | { type: 'navigated'; id: number }
-  | { type: 'openInReferences'; id: number };
+  | { type: 'openInReferences'; id: number }
+  | { type: 'expandHierarchy'; id: number; key: string }
+  | { type: 'openInHierarchy'; id: number };
 
 /** Every string the card shows, localised by the extension and sent in the HTML; `{0}` marks an argument. */
 export interface CardStrings {
@@ -78,6 +105,17 @@ export interface CardStrings {
   /** Note: {0} */
   note: string;
   rowsNotKept: string;
+  openInHierarchy: string;
+  /** Per direction: what a root with nothing related says. */
+  hierarchyNone: Record<HierarchyDirection, string>;
+  /** "calls at {0}" (incoming) and "called at {0}" (outgoing). */
+  callsAt: string;
+  calledAt: string;
+  repeated: string;
+  cycle: string;
+  loading: string;
+  /** "{0} related items" */
+  hierarchySummary: string;
 }
 
 export const HISTORY_LIMIT = OUTCOME_HISTORY;
@@ -98,7 +136,10 @@ export function isFromCard(value: unknown): value is FromCard {
       return typeof m.id === 'number' && typeof m.rows === 'number' && typeof m.firstPaintMs === 'number' && typeof m.receivedAt === 'number';
     case 'navigated':
     case 'openInReferences':
+    case 'openInHierarchy':
       return Number.isInteger(m.id);
+    case 'expandHierarchy':
+      return Number.isInteger(m.id) && typeof m.key === 'string';
     default:
       return false;
   }

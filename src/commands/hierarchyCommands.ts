@@ -1,0 +1,58 @@
+// Palette and context-menu hierarchy queries at the active cursor (Show Callers, Callees, Supertypes,
+// Subtypes); the tree goes to the card.
+import * as vscode from 'vscode';
+import type { CardViewProvider } from '../card/cardViewProvider';
+import type { ShowHierarchy } from '../card/showHierarchy';
+import type { HierarchyEngine, HierarchyOutcome } from '../engine/hierarchy';
+import type { HierarchyToolInput } from '../engine/hierarchyInput';
+import type { HierarchyDirection } from '../engine/ports';
+import type { RecentHierarchies } from '../engine/recentHierarchies';
+import { Command } from '../ids';
+import { inputAtCursor } from './paletteCommands';
+
+export interface HierarchyCommandDeps {
+  engine: HierarchyEngine;
+  outcomes: RecentHierarchies;
+  show: ShowHierarchy;
+  card: CardViewProvider;
+}
+
+const DIRECTIONS: [string, HierarchyDirection][] = [
+  [Command.showCallers, 'incomingCalls'],
+  [Command.showCallees, 'outgoingCalls'],
+  [Command.showSupertypes, 'supertypes'],
+  [Command.showSubtypes, 'subtypes'],
+];
+
+/** lsp_hierarchy's input for the active editor's cursor, or undefined when there is no editor. */
+export function hierarchyInputAtCursor(direction: HierarchyDirection): HierarchyToolInput | undefined {
+  const at = inputAtCursor('goToDefinition');
+  return at && { direction, file_path: at.file_path, line: at.line, character: at.character };
+}
+
+async function runAtCursor(direction: HierarchyDirection, deps: HierarchyCommandDeps): Promise<HierarchyOutcome | undefined> {
+  const input = hierarchyInputAtCursor(direction);
+  if (!input) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('LSP: open a file and put the cursor on a symbol first.'));
+    return undefined;
+  }
+  try {
+    const outcome = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('LSP: {0}', direction), cancellable: true },
+      (_progress, token) => deps.engine.execute(input, token),
+    );
+    await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
+    if (outcome.result.completeness === 'noProvider') {
+      void vscode.window.showInformationMessage(vscode.l10n.t('LSP: no language provider answered for this file.'));
+    }
+    await deps.card.reveal(true);
+    return outcome;
+  } catch (err) {
+    void vscode.window.showWarningMessage(err instanceof Error ? err.message : String(err));
+    return undefined;
+  }
+}
+
+export function register(deps: HierarchyCommandDeps): vscode.Disposable {
+  return vscode.Disposable.from(...DIRECTIONS.map(([id, direction]) => vscode.commands.registerCommand(id, () => runAtCursor(direction, deps))));
+}
