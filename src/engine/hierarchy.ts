@@ -13,7 +13,7 @@ import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type No
 import { completenessNote, malformedNote, offSymbolNote, snapNote } from './notes';
 import { hierarchyKindOf } from './operations';
 import type { DocumentSnapshot, HierarchyDirection } from './ports';
-import { checkPosition, openFile, type EngineDeps, type QueryEngine } from './queryEngine';
+import { checkPosition, logged, openFile, type EngineDeps, type QueryEngine } from './queryEngine';
 import { confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
 import type { Completeness, LspPosition, LspRange } from './result';
 import { symbolKindName } from '../text/symbolKind';
@@ -126,19 +126,15 @@ export class HierarchyEngine {
   ) {}
 
   /** Runs one lsp_hierarchy call; throws LspToolError for bad input, timeout and cancellation. */
-  async execute(input: unknown, token?: CancellationLike): Promise<HierarchyOutcome> {
-    const started = performance.now();
-    try {
-      const outcome = await this.run(parseHierarchyArgs(input), token);
-      const related = outcome.result.roots.reduce((n, r) => n + countNodes(r.children), 0);
-      this.deps.log.debug(`${describe(input)} -> ${outcome.result.roots.length} root(s), ${related} related (${outcome.result.completeness}) in ${(performance.now() - started).toFixed(1)}ms`);
-      return outcome;
-    } catch (err) {
-      const line = `${describe(input)} failed in ${(performance.now() - started).toFixed(1)}ms: ${err instanceof Error ? err.message : String(err)}`;
-      if (err instanceof LspToolError && err.code === 'LSP_CANCELLED') this.deps.log.debug(line);
-      else this.deps.log.error(line);
-      throw err;
-    }
+  execute(input: unknown, token?: CancellationLike): Promise<HierarchyOutcome> {
+    const asked = { operation: 'hierarchy', filePath: '', line: '', character: '', text: describe(input) };
+    const counted = (outcome: HierarchyOutcome) => ({
+      kind: 'items' as const,
+      count: outcome.result.roots.reduce((n, r) => n + countNodes(r.children), 0),
+      noun: 'related item',
+      completeness: outcome.result.completeness,
+    });
+    return logged(this.deps.log, () => performance.now(), asked, () => this.run(parseHierarchyArgs(input), token), counted);
   }
 
   /** One more level below an item of an earlier outcome (the card's lazy expansion). */
