@@ -110,6 +110,12 @@ export const SUITES = [
     env: { LSP_TOOL_TEST_GREP: '@rxjs-cold-symbols' },
     testsEntry: entry,
   },
+  {
+    label: 'real project (rxjs), cold hierarchy',
+    folder: () => ensureRxjs(),
+    env: { LSP_TOOL_TEST_GREP: '@rxjs-cold-hierarchy' },
+    testsEntry: entry,
+  },
   // Last: packaging runs the production build into dist/. The extension under development is an
   // empty probe (the workbench runs tests only with one); lsp-tool is the installed VSIX.
   // In German: the shipped package.nls.de.json and l10n bundle end to end (every other suite is English).

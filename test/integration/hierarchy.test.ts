@@ -306,8 +306,8 @@ suite('@chat lsp_hierarchy in @lsp', () => {
   });
 });
 
-// Runs first in the rxjs window (files load in name order): the project is cold here.
-suite('@rxjs lsp_hierarchy readiness on a real project', () => {
+// In a window of its own (suite 'real project (rxjs), cold hierarchy'): the project is cold here.
+suite('@rxjs-cold-hierarchy lsp_hierarchy readiness on a real project', () => {
   suiteSetup(activateExtension);
 
   async function lineOf(path: string, prefix: string): Promise<number> {
