@@ -47,6 +47,8 @@ async function workload(name, options) {
   try {
     const records = await runIntegration({
       label: `bench ${name}`,
+      // What users run: the default log level (info), where the per-query debug line is not written.
+      logLevel: 'lsp-tool.lsp-tool:info',
       folder: options.folder,
       testsEntry: join(repo, 'out', 'test', 'bench', 'index.js'),
       testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
