@@ -67,7 +67,8 @@ export function normalizeDocumentSymbols(raw: unknown, uri: string): { symbols: 
       name: plainName(item.name),
       kind: symbolKindName(item.kind),
       ...container(item.containerName),
-      uri: uriString(location?.uri) ?? uri,
+      // Every symbol of a document's outline is in that document: no need to format each one's URI.
+      uri,
       range,
       selectionRange,
     };
