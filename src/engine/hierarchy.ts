@@ -2,7 +2,6 @@
 // the items -> walk every item to `depth` (each level's provider calls in parallel, bounded, inside
 // the one budget; repeats and cycles marked, never expanded) -> readiness -> notes -> render.
 import { displayPath } from '../text/displayPath';
-import { snapToSymbol } from '../text/position';
 import { formatHierarchy } from '../text/renderHierarchy';
 import { createBudget, type Budget, type CancellationLike } from './budget';
 import { LspToolError } from './errors';
@@ -10,10 +9,10 @@ import { parseHierarchyArgs, type ParsedHierarchyArgs } from './hierarchyInput';
 import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from './hierarchyResult';
 import { isRecord, normalizeLocations, toRange } from './normalize';
 import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from './normalizeHierarchy';
-import { completenessNote, malformedNote, offSymbolNote, snapNote } from './notes';
+import { completenessNote, malformedNote, offSymbolNote } from './notes';
 import { hierarchyKindOf } from './operations';
 import type { DocumentSnapshot, HierarchyDirection } from './ports';
-import { checkPosition, logged, openFile, type EngineDeps, type QueryEngine } from './queryEngine';
+import { logged, openAtPosition, type EngineDeps, type QueryEngine } from './queryEngine';
 import { confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
 import type { Completeness, LspPosition, LspRange } from './result';
 import { symbolKindName } from '../text/symbolKind';
@@ -151,16 +150,7 @@ export class HierarchyEngine {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const document = await openFile(this.deps.workspace, args.filePath, settings, budget);
-      const position = checkPosition(document, args.position, args.filePath);
-      const notes: string[] = [];
-      let queried = position;
-      if (args.symbol !== undefined) {
-        const snapped = snapToSymbol((n) => (n < document.lineCount ? document.lineText(n) : undefined), position, args.symbol);
-        const note = snapNote(args.symbol, position, snapped);
-        if (note !== undefined) notes.push(note);
-        if (snapped !== undefined) queried = snapped;
-      }
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
       const folder = this.deps.workspace.folderOf(document.uri);
       const { direction, depth } = args;
       const symbolCache = new Map<string, Promise<FlatSymbol[]>>();

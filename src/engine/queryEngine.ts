@@ -12,6 +12,7 @@ import { askedFields, formatQueryError, formatQueryLine, type LoggedQuery, type 
 import { confinedToOpenFiles, DEFAULT_TUNING, settle, WarmKeys, type ReadinessTuning } from './readiness';
 import type { Completeness, LspHover, LspLocation, LspOperation, LspPosition, LspQueryResult } from './result';
 import type { LspToolSettings } from './settings';
+import type { PositionArgs } from './positionInput';
 import { parseLspArgs } from './toolInput';
 
 export interface QueryOutcome {
@@ -80,16 +81,7 @@ export class QueryEngine extends EngineQuery {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const document = await openFile(this.deps.workspace, args.filePath, settings, budget);
-      const position = checkPosition(document, args.position, args.filePath);
-      const notes: string[] = [];
-      let queried = position;
-      if (args.symbol !== undefined) {
-        const snapped = snapToSymbol((n) => (n < document.lineCount ? document.lineText(n) : undefined), position, args.symbol);
-        const note = snapNote(args.symbol, position, snapped);
-        if (note !== undefined) notes.push(note);
-        if (snapped !== undefined) queried = snapped;
-      }
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
       const folder = this.deps.workspace.folderOf(document.uri);
       const { answer, completeness, waitedMs } = await this.ask(args.operation, document, queried, folder, budget);
       const result: LspQueryResult =
@@ -203,6 +195,29 @@ export async function openFile(workspace: Workspace, filePath: string, settings:
     );
   }
   return budget.race(workspace.openDocument(file.uri));
+}
+
+/**
+ * Opens a position tool's file and finds where to ask: the position checked against the document,
+ * then moved to the named symbol when there is one (with the Note that says so).
+ */
+export async function openAtPosition(
+  workspace: Workspace,
+  args: PositionArgs,
+  settings: LspToolSettings,
+  budget: Budget,
+): Promise<{ document: DocumentSnapshot; position: LspPosition; queried: LspPosition; notes: string[] }> {
+  const document = await openFile(workspace, args.filePath, settings, budget);
+  const position = checkPosition(document, args.position, args.filePath);
+  const notes: string[] = [];
+  let queried = position;
+  if (args.symbol !== undefined) {
+    const snapped = snapToSymbol((n) => (n < document.lineCount ? document.lineText(n) : undefined), position, args.symbol);
+    const note = snapNote(args.symbol, position, snapped);
+    if (note !== undefined) notes.push(note);
+    if (snapped !== undefined) queried = snapped;
+  }
+  return { document, position, queried, notes };
 }
 
 /** The position inside the document, or LSP_POSITION_OUT_OF_RANGE saying how long the file or line is. */

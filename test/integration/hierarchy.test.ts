@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HierarchyResult } from '../../src/engine/hierarchyResult';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, EXTENSION_ID, expectCode, folderUri, measure, page, pageTexts, setSetting, textOf, until } from './helpers';
+import { activateExtension, activeAt, EXTENSION_ID, expectCode, folderUri, measure, openAt, page, pageTexts, setSetting, textOf, until } from './helpers';
 
 async function hierarchy(input: object, token = new vscode.CancellationTokenSource().token): Promise<string> {
   return textOf(await vscode.lm.invokeTool('lsp_hierarchy', { input, toolInvocationToken: undefined }, token));
@@ -21,15 +21,6 @@ const MODEL = { vendor: 'lsp-test', id: 'scripted' };
 const SIDEBAR = '#workbench\\.parts\\.sidebar';
 const fixture = (...parts: string[]) => vscode.Uri.joinPath(folderUri('basic'), ...parts);
 
-async function openAt(uri: vscode.Uri, line: number, character: number): Promise<vscode.TextEditor> {
-  const position = new vscode.Position(line - 1, character - 1);
-  return vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: false });
-}
-
-function activeAt(suffix: string, line: number, character: number): boolean {
-  const editor = vscode.window.activeTextEditor;
-  return !!editor && editor.document.uri.path.endsWith(suffix) && editor.selection.active.line === line - 1 && editor.selection.active.character === character - 1;
-}
 
 const CHAIN_C_DEPTH_3 = [
   'basic/src/calls.ts:10:17: function chainC',
