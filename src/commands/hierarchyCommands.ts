@@ -8,6 +8,7 @@ import type { HierarchyToolInput } from '../engine/hierarchyInput';
 import type { HierarchyDirection } from '../engine/ports';
 import type { RecentHierarchies } from '../engine/recentHierarchies';
 import { Command } from '../ids';
+import { runFromCommand } from './runFromCommand';
 import { inputAtCursor } from './paletteCommands';
 
 export interface HierarchyCommandDeps {
@@ -36,21 +37,13 @@ async function runAtCursor(direction: HierarchyDirection, deps: HierarchyCommand
     void vscode.window.showInformationMessage(vscode.l10n.t('LSP: open a file and put the cursor on a symbol first.'));
     return undefined;
   }
-  try {
-    const outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('LSP: {0}', direction), cancellable: true },
-      (_progress, token) => deps.engine.execute(input, token),
-    );
+  return runFromCommand(vscode.l10n.t('LSP: {0}', direction), (token) => deps.engine.execute(input, token), async (outcome) => {
     await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
     if (outcome.result.completeness === 'noProvider') {
       void vscode.window.showInformationMessage(vscode.l10n.t('LSP: no language provider answered for this file.'));
     }
     await deps.card.reveal(true);
-    return outcome;
-  } catch (err) {
-    void vscode.window.showWarningMessage(err instanceof Error ? err.message : String(err));
-    return undefined;
-  }
+  });
 }
 
 export function register(deps: HierarchyCommandDeps): vscode.Disposable {

@@ -6,6 +6,7 @@ import type { QueryEngine, QueryOutcome } from '../engine/queryEngine';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
 import type { LspOperation } from '../engine/result';
 import { Command } from '../ids';
+import { runFromCommand } from './runFromCommand';
 
 export interface PaletteDeps {
   engine: QueryEngine;
@@ -39,11 +40,7 @@ async function runAtCursor(operation: LspOperation, deps: PaletteDeps): Promise<
     void vscode.window.showInformationMessage(vscode.l10n.t('LSP: open a file and put the cursor on a symbol first.'));
     return undefined;
   }
-  try {
-    const outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('LSP: {0}', operation), cancellable: true },
-      (_progress, token) => deps.engine.execute(input, token),
-    );
+  return runFromCommand(vscode.l10n.t('LSP: {0}', operation), (token) => deps.engine.execute(input, token), async (outcome) => {
     await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
     const { result } = outcome;
     if (result.completeness === 'noProvider') {
@@ -56,11 +53,7 @@ async function runAtCursor(operation: LspOperation, deps: PaletteDeps): Promise<
     } else {
       await deps.card.reveal(true);
     }
-    return outcome;
-  } catch (err) {
-    void vscode.window.showWarningMessage(err instanceof Error ? err.message : String(err));
-    return undefined;
-  }
+  });
 }
 
 export function register(deps: PaletteDeps): vscode.Disposable {

@@ -6,6 +6,7 @@ import type { ShowOutcome } from '../card/showOutcome';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
 import type { SymbolsOutcome, SymbolsQuery } from '../engine/symbolsQuery';
 import { Command } from '../ids';
+import { runFromCommand } from './runFromCommand';
 
 export interface SymbolCommandsDeps {
   symbols: SymbolsQuery;
@@ -23,19 +24,11 @@ export function activeFilePath(): string | undefined {
   return inside ? vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1) : uri.toString();
 }
 
-async function run(deps: SymbolCommandsDeps, input: { query?: string; file_path?: string }, title: string): Promise<SymbolsOutcome | undefined> {
-  try {
-    const outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title, cancellable: true },
-      (_progress, token) => deps.symbols.execute(input, token),
-    );
+function run(deps: SymbolCommandsDeps, input: { query?: string; file_path?: string }, title: string): Promise<SymbolsOutcome | undefined> {
+  return runFromCommand(title, (token) => deps.symbols.execute(input, token), async (outcome) => {
     await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
     await deps.card.reveal(true);
-    return outcome;
-  } catch (err) {
-    void vscode.window.showWarningMessage(err instanceof Error ? err.message : String(err));
-    return undefined;
-  }
+  });
 }
 
 /** `name`: given by a script or test; otherwise asked for, starting from the word at the cursor. */
