@@ -14,6 +14,7 @@ import { hierarchyKindOf } from './operations';
 import type { DocumentSnapshot, HierarchyDirection } from './ports';
 import { logged, openAtPosition, type EngineDeps, type QueryEngine } from './queryEngine';
 import { confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
+import { sameHierarchy } from './sameSet';
 import type { Completeness, LspPosition, LspRange } from './result';
 import { symbolKindName } from '../text/symbolKind';
 
@@ -178,7 +179,7 @@ export class HierarchyEngine {
         collectUris(walked.roots, uris);
         return walked.roots.length === 0 || confinedToOpenFiles(uris, openUris());
       };
-      const same = (a: Walked, b: Walked): boolean => JSON.stringify(a.roots) === JSON.stringify(b.roots);
+      const same = (a: Walked, b: Walked): boolean => sameHierarchy(a.roots, b.roots);
 
       let walked: Walked;
       let completeness: Completeness = 'complete';

@@ -10,6 +10,7 @@ import { completenessNote, malformedNote, offSymbolNote, snapNote } from './note
 import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from './ports';
 import { askedFields, formatQueryError, formatQueryLine, type LoggedQuery, type LoggedResult } from './queryLog';
 import { confinedToOpenFiles, DEFAULT_TUNING, settle, WarmKeys, type ReadinessTuning } from './readiness';
+import { sameAsSets } from './sameSet';
 import type { Completeness, LspHover, LspLocation, LspOperation, LspPosition, LspQueryResult } from './result';
 import type { LspToolSettings } from './settings';
 import type { PositionArgs } from './positionInput';
@@ -53,10 +54,6 @@ const LOADING_HOVER = /\(loading\.\.\.\)/;
 
 function emptyAnswer(answer: Answer): boolean {
   return answer.kind === 'locations' ? answer.locations.length === 0 : answer.hover === null;
-}
-
-function sameAnswer(a: Answer, b: Answer): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** What every tool's query shares: the ports, the readiness state and the clock for the log line. */
@@ -134,7 +131,7 @@ export class QueryEngine extends EngineQuery {
     if (this.warm.has(folder, document.languageId, operation)) {
       answer = await once();
     } else {
-      const settled = await settle(once, provisional, sameAnswer, budget, this.deps.tuning ?? DEFAULT_TUNING);
+      const settled = await settle(once, provisional, sameAsSets, budget, this.deps.tuning ?? DEFAULT_TUNING);
       answer = settled.value;
       waitedMs = settled.waitedMs;
       if (settled.stable) this.warm.add(folder, document.languageId, operation);

@@ -8,6 +8,7 @@ import { normalizeDocumentSymbols, normalizeWorkspaceSymbols, type FoundSymbol }
 import type { DocumentSnapshot } from './ports';
 import { EngineQuery, logged, openFile } from './queryEngine';
 import { ANY_LANGUAGE, confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
+import { sameAsSets } from './sameSet';
 import type { Completeness, LspSymbol, SymbolsResult } from './result';
 import type { LspToolSettings } from './settings';
 import { matchRank, namePosition, rankSymbols } from './symbolRank';
@@ -115,8 +116,7 @@ export class SymbolsQuery extends EngineQuery {
   ): Promise<{ raw: Raw; completeness: Completeness }> {
     if (this.warm.has(folder, languageId, question)) return { raw: await once(), completeness: 'complete' };
     const provisional = (raw: Raw): boolean => raw.symbols.length === 0 || provisionalNonEmpty(raw);
-    const same = (a: Raw, b: Raw): boolean => JSON.stringify(a) === JSON.stringify(b);
-    const result = await settle(once, provisional, same, budget, this.deps.tuning ?? DEFAULT_TUNING);
+    const result = await settle(once, provisional, sameAsSets, budget, this.deps.tuning ?? DEFAULT_TUNING);
     if (result.stable) this.warm.add(folder, languageId, question);
     return { raw: result.value, completeness: result.stable ? 'complete' : 'partial' };
   }
