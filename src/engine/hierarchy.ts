@@ -15,6 +15,7 @@ import type { DocumentSnapshot, HierarchyDirection } from './ports';
 import { logged, openAtPosition, type EngineDeps, type QueryEngine } from './queryEngine';
 import { confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
 import { sameHierarchy } from './sameSet';
+import { warmAnswer } from './warmAnswer';
 import type { Completeness, LspPosition, LspRange } from './result';
 import { symbolKindName } from '../text/symbolKind';
 
@@ -183,9 +184,13 @@ export class HierarchyEngine {
 
       let walked: Walked;
       let completeness: Completeness = 'complete';
-      // Warm, or nothing could ever answer (no extension provides for the language): one walk.
-      if (this.query.warm.has(folder, document.languageId, direction) || !this.deps.features.hasProviderSource(document.languageId)) {
+      // Nothing could ever answer (no extension provides for the language): one walk. Warm: one walk, unless it is empty.
+      if (!this.deps.features.hasProviderSource(document.languageId)) {
         walked = await walkOnce();
+      } else if (this.query.warm.has(folder, document.languageId, direction)) {
+        const warm = await warmAnswer(walkOnce, (w) => w.roots.length === 0, same, budget, this.deps.tuning ?? DEFAULT_TUNING);
+        walked = warm.value;
+        if (!warm.stable) completeness = 'partial';
       } else {
         const settled = await settle(walkOnce, provisional, same, budget, this.deps.tuning ?? DEFAULT_TUNING);
         walked = settled.value;

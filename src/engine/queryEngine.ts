@@ -11,6 +11,7 @@ import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from '.
 import { askedFields, formatQueryError, formatQueryLine, type LoggedQuery, type LoggedResult } from './queryLog';
 import { confinedToOpenFiles, DEFAULT_TUNING, settle, WarmKeys, type ReadinessTuning } from './readiness';
 import { sameAsSets } from './sameSet';
+import { warmAnswer } from './warmAnswer';
 import type { Completeness, LspHover, LspLocation, LspOperation, LspPosition, LspQueryResult } from './result';
 import type { LspToolSettings } from './settings';
 import type { PositionArgs } from './positionInput';
@@ -127,9 +128,12 @@ export class QueryEngine extends EngineQuery {
         : confinedToOpenFiles(answer.locations.map((l) => l.uri), this.deps.workspace.openDocumentUris());
     let answer: Answer;
     let completeness: Completeness = 'complete';
-    let waitedMs = 0;
+    let waitedMs: number;
     if (this.warm.has(folder, document.languageId, operation)) {
-      answer = await once();
+      const warm = await warmAnswer(once, emptyAnswer, sameAsSets, budget, this.deps.tuning ?? DEFAULT_TUNING);
+      answer = warm.value;
+      waitedMs = warm.waitedMs;
+      if (!warm.stable) completeness = 'partial';
     } else {
       const settled = await settle(once, provisional, sameAsSets, budget, this.deps.tuning ?? DEFAULT_TUNING);
       answer = settled.value;

@@ -9,6 +9,7 @@ import type { DocumentSnapshot } from './ports';
 import { EngineQuery, logged, openFile } from './queryEngine';
 import { ANY_LANGUAGE, confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
 import { sameAsSets } from './sameSet';
+import { warmAnswer } from './warmAnswer';
 import type { Completeness, LspSymbol, SymbolsResult } from './result';
 import type { LspToolSettings } from './settings';
 import { matchRank, namePosition, rankSymbols } from './symbolRank';
@@ -114,9 +115,13 @@ export class SymbolsQuery extends EngineQuery {
     question: string,
     budget: Budget,
   ): Promise<{ raw: Raw; completeness: Completeness }> {
-    if (this.warm.has(folder, languageId, question)) return { raw: await once(), completeness: 'complete' };
+    const tuning = this.deps.tuning ?? DEFAULT_TUNING;
+    if (this.warm.has(folder, languageId, question)) {
+      const warm = await warmAnswer(once, (raw) => raw.symbols.length === 0, sameAsSets, budget, tuning);
+      return { raw: warm.value, completeness: warm.stable ? 'complete' : 'partial' };
+    }
     const provisional = (raw: Raw): boolean => raw.symbols.length === 0 || provisionalNonEmpty(raw);
-    const result = await settle(once, provisional, sameAsSets, budget, this.deps.tuning ?? DEFAULT_TUNING);
+    const result = await settle(once, provisional, sameAsSets, budget, tuning);
     if (result.stable) this.warm.add(folder, languageId, question);
     return { raw: result.value, completeness: result.stable ? 'complete' : 'partial' };
   }
