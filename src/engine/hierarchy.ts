@@ -9,7 +9,8 @@ import { parseHierarchyArgs, type ParsedHierarchyArgs } from './hierarchyInput';
 import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from './hierarchyResult';
 import { isRecord, normalizeLocations, toRange } from './normalize';
 import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from './normalizeHierarchy';
-import { completenessNote, malformedNote, offSymbolNote } from './notes';
+import { offSymbolNote } from './keywordNote';
+import { completenessNote, malformedNote } from './notes';
 import { hierarchyKindOf } from './operations';
 import type { DocumentSnapshot, HierarchyDirection } from './ports';
 import { logged, openAtPosition, type EngineDeps, type QueryEngine } from './queryEngine';
@@ -218,7 +219,7 @@ export class HierarchyEngine {
         notes.push(`the walk stopped expanding after ${walked.stoppedAt} related items (limit ${WALK_NODE_LIMIT}); ask for a smaller depth or a more specific item.`);
       }
       if (walked.roots.length === 0 && completeness !== 'noProvider') {
-        const note = offSymbolNote(document.lineText(queried.line), queried);
+        const note = await offSymbolNote(document, queried, this.deps.features, budget);
         if (note !== undefined) notes.push(note);
       }
       const result: HierarchyResult = { kind: 'hierarchy', direction, roots: walked.roots, completeness };

@@ -1,5 +1,5 @@
 // The Note lines every tool adds after its answer: what the model should know to call again well.
-import { describeIdentifiers, identifierAt, onSymbol, type LinePosition } from '../text/position';
+import type { LinePosition } from '../text/position';
 import type { Completeness } from './result';
 
 export function malformedNote(count: number): string | undefined {
@@ -21,16 +21,4 @@ export function snapNote(symbol: string, asked: LinePosition, snapped: LinePosit
   if (snapped === undefined) return `symbol "${symbol}" was not found within 5 lines of line ${asked.line + 1}; queried the given position.`;
   if (snapped.line === asked.line && snapped.character === asked.character) return undefined;
   return `moved to "${symbol}" at ${snapped.line + 1}:${snapped.character + 1} (asked for ${asked.line + 1}:${asked.character + 1}).`;
-}
-
-/** For an empty answer at a position that touches no symbol (whitespace, punctuation, a keyword): where the line's identifiers are. */
-export function offSymbolNote(lineText: string, at: LinePosition): string | undefined {
-  if (onSymbol(lineText, at.character)) return undefined;
-  const ids = describeIdentifiers(lineText);
-  const where = `${at.line + 1}:${at.character + 1}`;
-  const keyword = identifierAt(lineText, at.character);
-  if (keyword !== undefined) return `"${keyword.name}" at ${where} is a keyword, not a symbol. Identifiers on line ${at.line + 1}: ${ids}.`;
-  return ids === ''
-    ? `no identifier at ${where}, and line ${at.line + 1} has none.`
-    : `no identifier at ${where}. Identifiers on line ${at.line + 1}: ${ids}.`;
 }

@@ -59,6 +59,12 @@ export interface LanguageFeatures {
    * item exactly as prepareHierarchy (or an earlier call) returned it.
    */
   hierarchyRelated(direction: HierarchyDirection, item: unknown): Promise<unknown>;
+  /**
+   * The semantic tokens of a document around a zero-based line and their legend, as
+   * vscode.provideDocumentRangeSemanticTokens (else vscode.provideDocumentSemanticTokens) and its
+   * legend command returned them; undefined when no semantic tokens provider answered.
+   */
+  semanticTokens(uri: string, line: number): Promise<{ legend: unknown; tokens: unknown } | undefined>;
   /** Whether any installed extension could provide for this language (false: say "no provider"). */
   hasProviderSource(languageId: string): boolean;
 }

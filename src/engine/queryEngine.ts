@@ -6,7 +6,8 @@ import { alignToCodePoint, snapToSymbol, type LinePosition } from '../text/posit
 import { createBudget, type Budget, type CancellationLike } from './budget';
 import { LspToolError } from './errors';
 import { normalizeHovers, normalizeLocations } from './normalize';
-import { completenessNote, malformedNote, offSymbolNote, snapNote } from './notes';
+import { offSymbolNote } from './keywordNote';
+import { completenessNote, malformedNote, snapNote } from './notes';
 import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from './ports';
 import { askedFields, formatQueryError, formatQueryLine, type LoggedQuery, type LoggedResult } from './queryLog';
 import { confinedToOpenFiles, DEFAULT_TUNING, settle, WarmKeys, type ReadinessTuning } from './readiness';
@@ -88,7 +89,7 @@ export class QueryEngine extends EngineQuery {
           : { kind: 'locations', locations: answer.locations, resolvedWorkspaceUri: folder, completeness };
       for (const note of [malformedNote(answer.malformed), completenessNote(completeness, document.languageId)]) if (note !== undefined) notes.push(note);
       if (emptyAnswer(answer) && completeness !== 'noProvider') {
-        const note = offSymbolNote(document.lineText(queried.line), queried);
+        const note = await offSymbolNote(document, queried, this.deps.features, budget);
         if (note !== undefined) notes.push(note);
       }
       const sourceLines = new Map<string, string[]>();

@@ -10,6 +10,7 @@ import {
 } from '../engine/operations';
 import type { HierarchyDirection, HierarchyKind, LanguageFeatures } from '../engine/ports';
 import type { LspOperation, LspPosition } from '../engine/result';
+import { semanticTokensAround } from './semanticTokens';
 
 /**
  * Whether this extension host sees the extensions that could provide: `vscode.extensions.all` lists
@@ -43,6 +44,10 @@ export class VscodeLanguageFeatures implements LanguageFeatures {
 
   async hierarchyRelated(direction: HierarchyDirection, item: unknown): Promise<unknown> {
     return vscode.commands.executeCommand<unknown>(HIERARCHY_COMMAND[direction], item);
+  }
+
+  semanticTokens(uri: string, line: number): Promise<{ legend: unknown; tokens: unknown } | undefined> {
+    return semanticTokensAround(uri, line);
   }
 
   /** Whether any installed extension says it activates for this language (a provider can only come from one). */

@@ -24,31 +24,9 @@ export function identifiersOnLine(text: string): Identifier[] {
   return found;
 }
 
-/**
- * Words that languages reserve: never a symbol a language server answers for. The list is the
- * union of common languages' reserved words, so that `const`, `def` or `fn` under the cursor is
- * not taken for a symbol.
- */
-const KEYWORDS = new Set([
-  'abstract', 'as', 'async', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'declare', 'def',
-  'default', 'delete', 'do', 'elif', 'else', 'enum', 'export', 'extends', 'false', 'final', 'finally', 'fn', 'for', 'from',
-  'func', 'function', 'if', 'implements', 'import', 'in', 'instanceof', 'interface', 'is', 'let', 'module', 'namespace',
-  'new', 'null', 'of', 'package', 'private', 'protected', 'public', 'readonly', 'return', 'static', 'struct', 'super',
-  'switch', 'this', 'throw', 'true', 'try', 'type', 'typeof', 'undefined', 'var', 'void', 'while', 'with', 'yield',
-]);
-
-export function isKeyword(name: string): boolean {
-  return KEYWORDS.has(name);
-}
-
 /** The identifier under a zero-based column (its end counts, as VS Code's word range does). */
 export function identifierAt(text: string, character: number): Identifier | undefined {
   return identifiersOnLine(text).find((id) => character >= id.start && character <= id.end);
-}
-
-/** Whether a zero-based column touches an identifier that is not a keyword: a position a provider could answer for. */
-export function onSymbol(text: string, character: number): boolean {
-  return identifiersOnLine(text).some((id) => character >= id.start && character <= id.end && !isKeyword(id.name));
 }
 
 export const SNAP_RADIUS = 5;

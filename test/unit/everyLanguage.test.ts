@@ -4,6 +4,7 @@
 // requests a server does not support).
 import * as assert from 'node:assert/strict';
 import { HierarchyEngine } from '../../src/engine/hierarchy';
+import { tokenTypeAt } from '../../src/engine/keywordNote';
 import { QueryEngine } from '../../src/engine/queryEngine';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/settings';
 import { SymbolsQuery } from '../../src/engine/symbolsQuery';
@@ -69,5 +70,68 @@ describe('every language: an empty answer is provisional even on a warm key', ()
     const warm = await fx.query.execute({ operation: 'goToImplementation', file_path: 'pkg/mod.py', line: 1, character: 5 });
     assert.equal(warm.result.completeness, 'complete');
     assert.ok(Date.now() - started < FAST_TUNING.emptyStableMs * 10, 'not the cold window');
+  });
+});
+
+describe('every language: the keyword Note is language-aware', () => {
+  it('decodes semantic tokens (line and start deltas) into the type that covers a position', () => {
+    const legend = { tokenTypes: ['keyword', 'variable', 'property'], tokenModifiers: [] };
+    // line 0: keyword 0-4, variable 5-8; line 2: property 4-8.
+    const tokens = { data: Uint32Array.from([0, 0, 4, 0, 0, 0, 5, 3, 1, 0, 2, 4, 4, 2, 0]) };
+    assert.equal(tokenTypeAt(legend, tokens, { line: 0, character: 2 }), 'keyword');
+    assert.equal(tokenTypeAt(legend, tokens, { line: 0, character: 6 }), 'variable');
+    assert.equal(tokenTypeAt(legend, tokens, { line: 2, character: 4 }), 'property');
+    assert.equal(tokenTypeAt(legend, tokens, { line: 1, character: 0 }), undefined, 'no token on the line');
+    assert.equal(tokenTypeAt(legend, { data: [0, 0, 4, 9, 0] }, { line: 0, character: 1 }), undefined, 'a type index outside the legend');
+    assert.equal(tokenTypeAt(undefined, tokens, { line: 0, character: 1 }), undefined);
+    assert.equal(tokenTypeAt(legend, { data: 'bogus' }, { line: 0, character: 1 }), undefined);
+  });
+
+  it('never calls a Python parameter, a C field or a Go builtin a keyword', async () => {
+    const fx = setup();
+    fx.workspace.add('lib/config.py', 'class Config:\n    def get(self, key, default=None):\n        return default', 'python');
+    const python = await fx.query.execute({ operation: 'goToDefinition', file_path: 'lib/config.py', line: 2, character: 24 });
+    assert.equal(python.text, 'No results.\nNote: nothing answered for "default" at 2:24. Identifiers on line 2: def (col 5), get (col 9), self (col 13), key (col 19), default (col 24), None (col 32).');
+    assert.doesNotMatch(python.text, /keyword/);
+
+    // clangd's semantic tokens type the field `type` a property.
+    const c = fx.workspace.add('src/node.c', 'struct node {\n    int type;\n};', 'c');
+    fx.features.tokens.set(c, { tokenTypes: ['keyword', 'property', 'type'], data: [1, 8, 4, 1, 0] });
+    const field = await fx.query.execute({ operation: 'findReferences', file_path: 'src/node.c', line: 2, character: 9 });
+    assert.equal(field.text, 'No results.', 'an empty answer on a symbol is just that');
+
+    fx.workspace.add('main.go', 'package main\n\nvar p = new(int)', 'go');
+    const builtin = await fx.query.execute({ operation: 'goToDefinition', file_path: 'main.go', line: 3, character: 10 });
+    assert.doesNotMatch(builtin.text, /keyword/);
+    assert.match(builtin.text, /^No results\.\nNote: nothing answered for "new" at 3:10\. Identifiers on line 3: var \(col 1\), p \(col 5\), new \(col 9\), int \(col 13\)\.$/);
+
+    const plain = await fx.query.execute({ operation: 'goToDefinition', file_path: 'lib/config.py', line: 2, character: 20 });
+    assert.equal(plain.text, 'No results.', 'a word no language reserves is a symbol');
+  });
+
+  it('calls a word a keyword in any language when the editor\'s semantic tokens say so', async () => {
+    const fx = setup();
+    const go = fx.workspace.add('main.go', 'package main\n\nfunc main() {}', 'go');
+    // gopls with semantic tokens on: `func` is a keyword, `main` a function.
+    fx.features.tokens.set(go, { tokenTypes: ['keyword', 'function'], data: [0, 0, 7, 0, 0, 2, 0, 4, 0, 0, 0, 5, 4, 1, 0] });
+    const outcome = await fx.query.execute({ operation: 'findReferences', file_path: 'main.go', line: 3, character: 2 });
+    assert.equal(outcome.text, 'No results.\nNote: "func" at 3:2 is a keyword, not a symbol. Identifiers on line 3: func (col 1), main (col 6).');
+    const hierarchy = await fx.hierarchy.execute({ direction: 'incomingCalls', file_path: 'main.go', line: 3, character: 2 });
+    assert.equal(hierarchy.text, outcome.text, 'lsp_hierarchy says the same');
+  });
+
+  it('keeps TypeScript\'s keywords for TypeScript and JavaScript only, and not after a member access', async () => {
+    const fx = setup();
+    fx.features.providerLanguages.add('javascript');
+    fx.workspace.add('src/a.ts', 'export const fn = (node) => node.type;', 'typescript');
+    fx.workspace.add('src/b.js', 'const x = 1;', 'javascript');
+    const constant = await fx.query.execute({ operation: 'goToDefinition', file_path: 'src/a.ts', line: 1, character: 9 });
+    assert.match(constant.text, /^No results\.\nNote: "const" at 1:9 is a keyword, not a symbol\. Identifiers on line 1: export \(col 1\), const \(col 8\), fn \(col 14\), node \(col 20\), node \(col 29\), type \(col 34\)\.$/);
+    const property = await fx.query.execute({ operation: 'goToDefinition', file_path: 'src/a.ts', line: 1, character: 35 });
+    assert.equal(property.text, 'No results.', '`node.type` is a property');
+    const name = await fx.query.execute({ operation: 'goToDefinition', file_path: 'src/a.ts', line: 1, character: 15 });
+    assert.equal(name.text, 'No results.', '`fn` is a TypeScript identifier');
+    const javascript = await fx.query.execute({ operation: 'goToDefinition', file_path: 'src/b.js', line: 1, character: 2 });
+    assert.match(javascript.text, /^No results\.\nNote: "const" at 1:2 is a keyword, not a symbol\./);
   });
 });

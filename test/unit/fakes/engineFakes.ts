@@ -118,6 +118,16 @@ export class FakeFeatures implements LanguageFeatures {
     return this.answer(operation, uri, position, this.calls);
   }
 
+  /** Semantic tokens by document URI: the legend's token types and the encoded data. */
+  readonly tokens = new Map<string, { tokenTypes: string[]; data: number[] }>();
+  semanticTokenCalls = 0;
+
+  async semanticTokens(uri: string): Promise<{ legend: unknown; tokens: unknown } | undefined> {
+    this.semanticTokenCalls++;
+    const known = this.tokens.get(uri);
+    return known && { legend: { tokenTypes: known.tokenTypes, tokenModifiers: [] }, tokens: { data: Uint32Array.from(known.data) } };
+  }
+
   hasProviderSource(languageId: string): boolean {
     return this.providerLanguages.has(languageId);
   }
