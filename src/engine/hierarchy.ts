@@ -16,6 +16,8 @@ import type { DocumentSnapshot, HierarchyDirection } from './ports';
 import { logged, openAtPosition, type EngineDeps, type QueryEngine } from './queryEngine';
 import { confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
 import { sameHierarchy } from './sameSet';
+import { DIRECTION_METHOD, isUnsupportedRequest, OPERATION_METHOD, PREPARE_METHOD, unsupportedDirectionNote } from './unsupported';
+import { unknownSubtypesNote } from './providerEvidence';
 import { warmAnswer } from './warmAnswer';
 import type { Completeness, LspPosition, LspRange } from './result';
 import { symbolKindName } from '../text/symbolKind';
@@ -57,6 +59,10 @@ interface Walked {
   malformed: number;
   failedCalls: number;
   stoppedAt?: number;
+  /** The LSP method a provide* call was refused with (the server does not support it); those items are listed without what they relate to. */
+  unsupported?: string;
+  /** Nothing was prepared because the server does not support preparing: asking again cannot change that. */
+  final?: true;
 }
 
 interface FlatSymbol {
@@ -161,8 +167,10 @@ export class HierarchyEngine {
       // Prepared by the hierarchy provider, or else (subtypes only) a class or interface walked through the implementation provider.
       let fallback: HierarchyItem | undefined;
       let noTypeProvider = false;
+      let prepareUnsupported: string | undefined;
       const walkOnce = async (): Promise<Walked> => {
         let prepared = await this.prepare(direction, document, queried, budget);
+        prepareUnsupported = prepared.unsupported;
         if (prepared.items.length === 0 && hierarchyKindOf(direction) === 'type') {
           const declared = await this.typeAt(document, queried, budget, symbolCache);
           if (declared) {
@@ -173,13 +181,15 @@ export class HierarchyEngine {
             }
           }
         }
-        return this.walk(direction, prepared.items, depth, budget, symbolCache, prepared.malformed);
+        const walked = await this.walk(direction, prepared.items, depth, budget, symbolCache, prepared.malformed);
+        if (prepareUnsupported !== undefined && fallback === undefined) walked.final = true;
+        return walked;
       };
       const openUris = (): ReadonlySet<string> => this.deps.workspace.openDocumentUris();
       const provisional = (walked: Walked): boolean => {
         const uris: string[] = [];
         collectUris(walked.roots, uris);
-        return walked.roots.length === 0 || confinedToOpenFiles(uris, openUris());
+        return walked.final !== true && (walked.roots.length === 0 || confinedToOpenFiles(uris, openUris()));
       };
       const same = (a: Walked, b: Walked): boolean => sameHierarchy(a.roots, b.roots);
 
@@ -189,7 +199,7 @@ export class HierarchyEngine {
       if (!this.deps.features.hasProviderSource(document.languageId)) {
         walked = await walkOnce();
       } else if (this.query.warm.has(folder, document.languageId, direction)) {
-        const warm = await warmAnswer(walkOnce, (w) => w.roots.length === 0, same, budget, this.deps.tuning ?? DEFAULT_TUNING);
+        const warm = await warmAnswer(walkOnce, (w) => w.roots.length === 0 && w.final !== true, same, budget, this.deps.tuning ?? DEFAULT_TUNING);
         walked = warm.value;
         if (!warm.stable) completeness = 'partial';
       } else {
@@ -200,19 +210,24 @@ export class HierarchyEngine {
       }
       if (walked.roots.length === 0 && !this.deps.features.hasProviderSource(document.languageId)) completeness = 'noProvider';
       if (noTypeProvider && direction === 'supertypes') completeness = 'noProvider';
+      if (prepareUnsupported !== undefined && walked.roots.length === 0) completeness = 'noProvider';
+      const unsupportedNotes = hierarchyUnsupportedNotes(document.languageId, direction, prepareUnsupported, walked.unsupported, fallback !== undefined);
 
-      for (const note of [malformedNote(walked.malformed), completeness === 'noProvider' && noTypeProvider ? undefined : completenessNote(completeness, document.languageId)]) {
+      const saidElsewhere = completeness === 'noProvider' && (noTypeProvider || prepareUnsupported !== undefined);
+      for (const note of [malformedNote(walked.malformed), saidElsewhere ? undefined : completenessNote(completeness, document.languageId)]) {
         if (note !== undefined) notes.push(note);
       }
-      if (noTypeProvider && direction === 'supertypes') {
+      notes.push(...unsupportedNotes);
+      if (noTypeProvider && direction === 'supertypes' && prepareUnsupported === undefined) {
         notes.push(
           `no type hierarchy provider answered for language id "${document.languageId}", so supertypes cannot be listed. To find them, call lsp goToDefinition on each name in the type's extends or implements clause.`,
         );
       }
       if (fallback !== undefined) {
-        notes.push(
-          `no type hierarchy provider answered for language id "${document.languageId}"; these subtypes of "${fallback.name}" come from the implementation provider instead: the classes and interfaces that extend or implement it (indirect ones can be listed at the first level too).`,
-        );
+        notes.push(fallbackNote(document.languageId, fallback, walked.roots, prepareUnsupported));
+        const found = (walked.roots[0]?.children.length ?? 0) > 0;
+        if (found) this.query.evidence.record(document.languageId);
+        else if (!this.query.evidence.known(document.languageId) && walked.unsupported === undefined) notes.push(unknownSubtypesNote(document.languageId, fallback.name));
       }
       if (walked.failedCalls > 0) notes.push(`${walked.failedCalls} provider call${walked.failedCalls === 1 ? '' : 's'} failed; the items concerned are listed without what they relate to.`);
       if (walked.stoppedAt !== undefined) {
@@ -238,16 +253,27 @@ export class HierarchyEngine {
     }
   }
 
-  private async prepare(direction: HierarchyDirection, document: DocumentSnapshot, position: LspPosition, budget: Budget): Promise<{ items: HandledItem[]; malformed: number }> {
+  private async prepare(
+    direction: HierarchyDirection,
+    document: DocumentSnapshot,
+    position: LspPosition,
+    budget: Budget,
+  ): Promise<{ items: HandledItem[]; malformed: number; unsupported?: string }> {
+    const kind = hierarchyKindOf(direction);
+    let unsupported = false;
     const raw = await budget.race(
-      this.deps.features.prepareHierarchy(hierarchyKindOf(direction), document.uri, position).catch((err: unknown) => {
+      this.deps.features.prepareHierarchy(kind, document.uri, position).catch((err: unknown) => {
+        if (isUnsupportedRequest(err)) {
+          unsupported = true;
+          return [];
+        }
         throw new LspToolError(
           'LSP_PROVIDER_FAILED',
           `the ${document.languageId} language provider failed to prepare the ${hierarchyKindOf(direction)} hierarchy: ${err instanceof Error ? err.message : String(err)}. Try another position, or check the language extension's output.`,
         );
       }),
     );
-    return normalizePrepared(raw);
+    return unsupported ? { ...normalizePrepared(raw), unsupported: PREPARE_METHOD[kind] } : normalizePrepared(raw);
   }
 
   private symbolsOf(uri: string, budget: Budget, cache: Map<string, Promise<FlatSymbol[]>>): Promise<FlatSymbol[]> {
@@ -262,9 +288,9 @@ export class HierarchyEngine {
     return symbols;
   }
 
-  /** The innermost class-like declaration whose name covers `at`, as an item. */
-  private async declarationAt(uri: string, at: LspPosition, budget: Budget, cache: Map<string, Promise<FlatSymbol[]>>): Promise<HierarchyItem | undefined> {
-    const symbols = (await this.symbolsOf(uri, budget, cache)).filter((s) => TYPE_KINDS.has(s.kind) && contains(s.selectionRange, at));
+  /** The innermost class-like declaration (with `anyKind`, declaration of any kind) whose name covers `at`, as an item. */
+  private async declarationAt(uri: string, at: LspPosition, budget: Budget, cache: Map<string, Promise<FlatSymbol[]>>, anyKind = false): Promise<HierarchyItem | undefined> {
+    const symbols = (await this.symbolsOf(uri, budget, cache)).filter((s) => (anyKind || TYPE_KINDS.has(s.kind)) && contains(s.selectionRange, at));
     const symbol = symbols[symbols.length - 1];
     if (!symbol) return undefined;
     const item: HierarchyItem = { name: symbol.name, kind: symbol.kind, uri, range: symbol.range, selectionRange: symbol.selectionRange };
@@ -281,7 +307,7 @@ export class HierarchyEngine {
     return first ? this.declarationAt(first.uri, first.range.start, budget, cache) : undefined;
   }
 
-  /** The items related to one item: the provider's answer, or for fallback items the implementation provider's, as class-like declarations. */
+  /** The items related to one item: the provider's answer, or for fallback items the implementation provider's, as declarations. */
   private async expand(direction: HierarchyDirection, handle: unknown, budget: Budget, cache: Map<string, Promise<FlatSymbol[]>>): Promise<NormalizedRelated> {
     if (handle instanceof FallbackHandle) {
       const parent = handle.item;
@@ -289,8 +315,9 @@ export class HierarchyEngine {
       const { locations } = normalizeLocations(raw);
       const related: RelatedItem[] = [];
       const seen = new Set([itemKey(parent)]);
-      // Implementations of an interface include values typed as it, and of a class the class itself: keep other class-like declarations only.
-      const items = await Promise.all(locations.map((l) => this.declarationAt(l.uri, l.range.start, budget, cache)));
+      // Implementations of an interface include values typed as it (an object or array literal, where no declaration's name is:
+      // not a subtype), and of a class the class itself. Every declaration is a subtype, of any kind: a Go function type implements an interface.
+      const items = await Promise.all(locations.map((l) => this.declarationAt(l.uri, l.range.start, budget, cache, true)));
       for (const item of items) {
         if (!item || seen.has(itemKey(item))) continue;
         seen.add(itemKey(item));
@@ -327,6 +354,7 @@ export class HierarchyEngine {
     let failedCalls = 0;
     let related = 0;
     let stoppedAt: number | undefined;
+    let unsupported: string | undefined;
     for (let level = 1; level <= depth && frontier.length > 0; level++) {
       if (related >= WALK_NODE_LIMIT) {
         stoppedAt = related;
@@ -335,6 +363,11 @@ export class HierarchyEngine {
       const answers = await mapLimited(frontier, WALK_CONCURRENCY, (f) =>
         this.expand(direction, f.handle, budget, cache).catch((err: unknown): NormalizedRelated | undefined => {
           if (err instanceof LspToolError) throw err;
+          // Not a failure: the server does not support the request (the Note says so), for this item and every other.
+          if (isUnsupportedRequest(err)) {
+            unsupported = f.handle instanceof FallbackHandle ? OPERATION_METHOD.goToImplementation : DIRECTION_METHOD[direction];
+            return { related: [], malformed: 0 };
+          }
           return undefined;
         }),
       );
@@ -366,6 +399,7 @@ export class HierarchyEngine {
     }
     const walked: Walked = { roots, handles, malformed, failedCalls };
     if (stoppedAt !== undefined) walked.stoppedAt = stoppedAt;
+    if (unsupported !== undefined) walked.unsupported = unsupported;
     return walked;
   }
 }
@@ -386,4 +420,32 @@ function collectUris(nodes: readonly { item: HierarchyItem; children: readonly H
 function describe(input: unknown): string {
   const r = isRecord(input) ? input : {};
   return `hierarchy ${String(r.direction)} ${String(r.file_path)}:${String(r.line)}:${String(r.character)} depth ${String(r.depth ?? 1)}`;
+}
+
+/** The Notes for requests the server refused as unsupported (see engine/unsupported.ts for the contract). */
+function hierarchyUnsupportedNotes(languageId: string, direction: HierarchyDirection, prepare: string | undefined, provide: string | undefined, fellBack: boolean): string[] {
+  const notes: string[] = [];
+  // A refused prepareTypeHierarchy for subtypes is told by the fallback's Note.
+  if (prepare !== undefined && !fellBack) notes.push(unsupportedDirectionNote(languageId, direction, prepare, false));
+  if (provide !== undefined) notes.push(unsupportedDirectionNote(languageId, direction, provide, true));
+  return notes;
+}
+
+/** Says where the subtypes come from, and which kinds they are: class-like only (TypeScript), or any declaration (a Go function type). */
+function fallbackNote(languageId: string, fallback: HierarchyItem, roots: readonly HierarchyRoot[], prepareUnsupported: string | undefined): string {
+  const why = prepareUnsupported !== undefined
+    ? `the ${languageId} language server does not support the type hierarchy (${prepareUnsupported})`
+    : `no type hierarchy provider answered for language id "${languageId}"`;
+  const kinds: string[] = [];
+  const collect = (nodes: readonly HierarchyNode[]): void => {
+    for (const node of nodes) {
+      kinds.push(node.item.kind);
+      collect(node.children);
+    }
+  };
+  collect(roots.flatMap((root) => root.children));
+  const what = kinds.every((kind) => TYPE_KINDS.has(kind))
+    ? 'the classes and interfaces that extend or implement it'
+    : 'the declarations of any kind that extend or implement it (a function type can implement an interface)';
+  return `${why}; these subtypes of "${fallback.name}" come from the implementation provider instead: ${what} (indirect ones can be listed at the first level too).`;
 }

@@ -2,11 +2,13 @@
 // to the symbol -> ask the language features (waiting for readiness) -> notes -> render. One
 // budget covers the call; one log line records it.
 import { formatHover, formatLocations } from '../text/render';
-import { alignToCodePoint, snapToSymbol, type LinePosition } from '../text/position';
+import { alignToCodePoint, identifierAt, snapToSymbol, type LinePosition } from '../text/position';
 import { createBudget, type Budget, type CancellationLike } from './budget';
 import { LspToolError } from './errors';
 import { normalizeHovers, normalizeLocations } from './normalize';
 import { offSymbolNote } from './keywordNote';
+import { ImplementationEvidence, unknownImplementationNote } from './providerEvidence';
+import { isUnsupportedRequest, OPERATION_METHOD, UnsupportedRequest, unsupportedOperationNote } from './unsupported';
 import { completenessNote, malformedNote, snapNote } from './notes';
 import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from './ports';
 import { askedFields, formatQueryError, formatQueryLine, type LoggedQuery, type LoggedResult } from './queryLog';
@@ -42,6 +44,8 @@ export interface EngineDeps {
   log: EngineLog;
   /** Readiness state, shared with whatever cools it (the platform's file and document watchers). */
   warm?: WarmKeys;
+  /** Which languages' implementation providers are known to exist, shared by every tool. */
+  evidence?: ImplementationEvidence;
   tuning?: ReadinessTuning;
   /** Milliseconds now, for the log's durations. */
   now?: () => number;
@@ -58,13 +62,22 @@ function emptyAnswer(answer: Answer): boolean {
   return answer.kind === 'locations' ? answer.locations.length === 0 : answer.hover === null;
 }
 
+/** A request the server does not support: an empty answer (the caller adds the Note), not a failure. */
+function unsupportedAnswer(err: unknown, operation: LspOperation): { answer: Answer; completeness: Completeness; waitedMs: number; unsupported: true } {
+  if (!(err instanceof UnsupportedRequest)) throw err;
+  const answer: Answer = operation === 'hover' ? { kind: 'hover', hover: null, malformed: 0 } : { kind: 'locations', locations: [], malformed: 0 };
+  return { answer, completeness: 'noProvider', waitedMs: 0, unsupported: true };
+}
+
 /** What every tool's query shares: the ports, the readiness state and the clock for the log line. */
 export abstract class EngineQuery {
   readonly warm: WarmKeys;
+  readonly evidence: ImplementationEvidence;
   protected readonly now: () => number;
 
   constructor(protected readonly deps: EngineDeps) {
     this.warm = deps.warm ?? new WarmKeys();
+    this.evidence = deps.evidence ?? new ImplementationEvidence();
     this.now = deps.now ?? (() => performance.now());
   }
 }
@@ -82,16 +95,21 @@ export class QueryEngine extends EngineQuery {
     try {
       const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
       const folder = this.deps.workspace.folderOf(document.uri);
-      const { answer, completeness, waitedMs } = await this.ask(args.operation, document, queried, folder, budget);
+      const { answer, completeness, waitedMs, unsupported } = await this.ask(args.operation, document, queried, folder, budget).catch((err: unknown) => unsupportedAnswer(err, args.operation));
       const result: LspQueryResult =
         answer.kind === 'hover'
           ? { kind: 'hover', hover: answer.hover, completeness }
           : { kind: 'locations', locations: answer.locations, resolvedWorkspaceUri: folder, completeness };
-      for (const note of [malformedNote(answer.malformed), completenessNote(completeness, document.languageId)]) if (note !== undefined) notes.push(note);
+      const said = unsupported ? unsupportedOperationNote(document.languageId, args.operation) : completenessNote(completeness, document.languageId);
+      for (const note of [malformedNote(answer.malformed), said]) if (note !== undefined) notes.push(note);
       if (emptyAnswer(answer) && completeness !== 'noProvider') {
         const note = await offSymbolNote(document, queried, this.deps.features, budget);
         if (note !== undefined) notes.push(note);
+        else if (args.operation === 'goToImplementation' && !this.evidence.known(document.languageId)) {
+          notes.push(unknownImplementationNote(document.languageId, identifierAt(document.lineText(queried.line), queried.character)?.name));
+        }
       }
+      if (args.operation === 'goToImplementation' && !emptyAnswer(answer)) this.evidence.record(document.languageId);
       const sourceLines = new Map<string, string[]>();
       const text = await this.render(result, settings, notes, sourceLines, budget);
       this.deps.log.trace(`${args.operation} ${document.uri}:${queried.line + 1}:${queried.character + 1} -> ${completeness}, waited ${waitedMs}ms`);
@@ -109,10 +127,11 @@ export class QueryEngine extends EngineQuery {
     position: LspPosition,
     folder: string,
     budget: Budget,
-  ): Promise<{ answer: Answer; completeness: Completeness; waitedMs: number }> {
+  ): Promise<{ answer: Answer; completeness: Completeness; waitedMs: number; unsupported?: true }> {
     const once = async (): Promise<Answer> => {
       const raw = await budget.race(
         this.deps.features.atPosition(operation, document.uri, position).catch((err: unknown) => {
+          if (isUnsupportedRequest(err)) throw new UnsupportedRequest(OPERATION_METHOD[operation]);
           throw new LspToolError(
             'LSP_PROVIDER_FAILED',
             `the ${document.languageId} language provider failed on ${operation}: ${err instanceof Error ? err.message : String(err)}. Try another position or operation, or check the language extension's output.`,

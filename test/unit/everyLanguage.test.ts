@@ -135,3 +135,121 @@ describe('every language: the keyword Note is language-aware', () => {
     assert.match(javascript.text, /^No results\.\nNote: "const" at 1:2 is a keyword, not a symbol\./);
   });
 });
+
+const sym = (name: string, kind: number, line: number, text: string) => {
+  const character = text.split('\n')[line]!.indexOf(name);
+  return { name, kind, detail: '', range: { start: { line, character: 0 }, end: { line, character: 60 } }, selectionRange: range(line, character, name.length), children: [] };
+};
+
+describe('every language: a fallback says what it gives, and an empty answer what it cannot know', () => {
+  const GO = ['type Handler interface { Serve() }', 'type Mux struct{}', 'func (Mux) Serve() {}', 'type HandlerFunc func()', 'func (f HandlerFunc) Serve() { f() }', 'var h Handler = Mux{}'].join('\n');
+
+  it('keeps every declaration the implementation provider names, a Go function type too, and says so', async () => {
+    const fx = setup();
+    const uri = fx.workspace.add('serve.go', GO, 'go');
+    fx.features.more.prepareHierarchy = () => [];
+    fx.features.more.documentSymbols = () => [sym('Handler', 10, 0, GO), sym('Mux', 22, 1, GO), sym('HandlerFunc', 11, 3, GO), sym('h', 12, 5, GO)];
+    fx.features.answer = (operation, _uri, position) => {
+      if (operation !== 'goToImplementation' || position.line !== 0) return [];
+      // gopls: the struct, the function type, and (as tsserver does for values) the literal assigned to a variable typed as it.
+      return [location(uri, 1, 5, 3), location(uri, 3, 5, 11), location(uri, 5, 16, 5)];
+    };
+    const outcome = await fx.hierarchy.execute({ direction: 'subtypes', file_path: 'serve.go', line: 1, character: 6 });
+    assert.equal(outcome.text, [
+      'serve.go:1:6: interface Handler',
+      '  serve.go:2:6: struct Mux',
+      '  serve.go:4:6: function HandlerFunc',
+      'Note: no type hierarchy provider answered for language id "go"; these subtypes of "Handler" come from the implementation provider instead: the declarations of any kind that extend or implement it (a function type can implement an interface) (indirect ones can be listed at the first level too).',
+    ].join('\n'));
+  });
+
+  it('does not state "(no subtypes)" or "No results." as a fact where no implementation provider is known (Python)', async () => {
+    const fx = setup();
+    const PY = 'class Base:\n    pass\n\nclass Child(Base):\n    pass';
+    fx.workspace.add('pkg/shapes.py', PY, 'python');
+    fx.features.more.prepareHierarchy = () => [];
+    fx.features.more.documentSymbols = () => [sym('Base', 4, 0, PY), sym('Child', 4, 3, PY)];
+    const subtypes = await fx.hierarchy.execute({ direction: 'subtypes', file_path: 'pkg/shapes.py', line: 1, character: 7 });
+    assert.equal(subtypes.text, [
+      'pkg/shapes.py:1:7: class Base',
+      '  (no subtypes)',
+      'Note: no type hierarchy provider answered for language id "python"; these subtypes of "Base" come from the implementation provider instead: the classes and interfaces that extend or implement it (indirect ones can be listed at the first level too).',
+      'Note: VS Code cannot tell an empty answer from a missing provider, and no implementation provider has answered for language id "python" in this window: its language server may have none, so "(no subtypes)" is not known to be true. To find subtypes, call lsp findReferences on "Base" (a subtype names it), or search with lsp_symbols.',
+    ].join('\n'));
+    const implementation = await fx.query.execute({ operation: 'goToImplementation', file_path: 'pkg/shapes.py', line: 1, character: 7 });
+    assert.equal(implementation.text, 'No results.\nNote: VS Code cannot tell an empty answer from a missing provider, and no implementation provider has answered for language id "python" in this window: its language server may have none. To find implementations, call lsp findReferences on "Base" (implementations name what they implement), or search with lsp_symbols.');
+    const references = await fx.query.execute({ operation: 'findReferences', file_path: 'pkg/shapes.py', line: 1, character: 7 });
+    assert.equal(references.text, 'No results.', 'only the operations VS Code cannot tell apart get the Note');
+  });
+
+  it('states an empty implementation answer as a fact once the language\'s provider has answered, and for TypeScript', async () => {
+    const fx = setup();
+    const uri = fx.workspace.add('serve.go', GO, 'go');
+    fx.workspace.add('src/a.ts', 'export function f() {}', 'typescript');
+    fx.features.answer = (operation, asked, position) => (operation === 'goToImplementation' && asked === uri && position.line === 0 ? [location(uri, 1, 5, 3)] : []);
+    const before = await fx.query.execute({ operation: 'goToImplementation', file_path: 'serve.go', line: 2, character: 6 });
+    assert.match(before.text, /^No results\.\nNote: VS Code cannot tell an empty answer from a missing provider, and no implementation provider has answered for language id "go"/);
+    await fx.query.execute({ operation: 'goToImplementation', file_path: 'serve.go', line: 1, character: 6 });
+    const after = await fx.query.execute({ operation: 'goToImplementation', file_path: 'serve.go', line: 2, character: 6 });
+    assert.equal(after.text, 'No results.');
+    const typescript = await fx.query.execute({ operation: 'goToImplementation', file_path: 'src/a.ts', line: 1, character: 17 });
+    assert.equal(typescript.text, 'No results.', 'VS Code\'s TypeScript extension registers an implementation provider');
+  });
+});
+
+describe('every language: a request the server does not support is a Note, not a failure', () => {
+  const C = 'struct shape { int sides; };\nstruct square { struct shape base; };\nint area(void) { return helper(); }';
+  const refused = (method: string) => new Error(`Request ${method} failed with message: method not found`);
+
+  it('answers supertypes that clangd 14 cannot prepare with a Note naming the language and the request', async () => {
+    const fx = setup();
+    fx.workspace.add('src/shape.c', C, 'c');
+    fx.features.more.documentSymbols = () => [sym('shape', 22, 0, C), sym('square', 22, 1, C), sym('area', 11, 2, C)];
+    fx.features.more.prepareHierarchy = (kind) => {
+      if (kind === 'type') throw refused('textDocument/prepareTypeHierarchy');
+      return [];
+    };
+    const started = Date.now();
+    const supertypes = await fx.hierarchy.execute({ direction: 'supertypes', file_path: 'src/shape.c', line: 2, character: 9 });
+    assert.equal(supertypes.result.completeness, 'noProvider');
+    assert.equal(supertypes.text, 'No results.\nNote: the c language server does not support supertypes (textDocument/prepareTypeHierarchy). To find them, call lsp goToDefinition on each base type named in its declaration.');
+    assert.ok(Date.now() - started < 1000, 'no waiting for a server to start supporting it');
+    const onFunction = await fx.hierarchy.execute({ direction: 'supertypes', file_path: 'src/shape.c', line: 3, character: 6 });
+    assert.match(onFunction.text, /^No results\.\nNote: the c language server does not support supertypes \(textDocument\/prepareTypeHierarchy\)\./);
+    const subtypes = await fx.hierarchy.execute({ direction: 'subtypes', file_path: 'src/shape.c', line: 1, character: 9 });
+    assert.match(subtypes.text, /^src\/shape\.c:1:8: struct shape\n {2}\(no subtypes\)\nNote: the c language server does not support the type hierarchy \(textDocument\/prepareTypeHierarchy\); these subtypes of "shape" come from the implementation provider instead/);
+  });
+
+  it('lists the items without the relation a server refuses, saying which request it refused', async () => {
+    const fx = setup();
+    const uri = fx.workspace.add('src/shape.c', C, 'c');
+    const area = { name: 'area', kind: 11, uri: { scheme: 'file', toString: () => uri }, range: range(2, 0, 36), selectionRange: range(2, 4, 4) };
+    fx.features.more.prepareHierarchy = () => [area];
+    fx.features.more.hierarchyRelated = (direction) => {
+      if (direction === 'outgoingCalls') throw refused('callHierarchy/outgoingCalls');
+      return [];
+    };
+    const outcome = await fx.hierarchy.execute({ direction: 'outgoingCalls', file_path: 'src/shape.c', line: 3, character: 6 });
+    assert.equal(outcome.text, [
+      'src/shape.c:3:5: function area',
+      '  (no callees)',
+      'Note: the c language server does not support outgoing calls (callHierarchy/outgoingCalls); the items are listed without them. To find what it calls, read its body and call lsp goToDefinition on each call.',
+    ].join('\n'));
+  });
+
+  it('answers an unsupported lsp operation with the Note and noProvider; other provider errors still fail', async () => {
+    const fx = setup();
+    fx.workspace.add('src/shape.c', C, 'c');
+    fx.features.answer = (operation) => {
+      if (operation === 'hover') throw Object.assign(new Error('Unhandled method textDocument/hover'), { code: -32601 });
+      if (operation === 'goToImplementation') throw refused('textDocument/implementation');
+      throw new Error('boom');
+    };
+    const hover = await fx.query.execute({ operation: 'hover', file_path: 'src/shape.c', line: 3, character: 6 });
+    assert.equal(hover.result.completeness, 'noProvider');
+    assert.equal(hover.text, 'No hover information.\nNote: the c language server does not support hover (textDocument/hover). Try lsp goToDefinition and read the declaration.');
+    const implementation = await fx.query.execute({ operation: 'goToImplementation', file_path: 'src/shape.c', line: 3, character: 6 });
+    assert.equal(implementation.text, 'No results.\nNote: the c language server does not support goToImplementation (textDocument/implementation). Try lsp findReferences on the name, or lsp_symbols to search for it.');
+    await assert.rejects(fx.query.execute({ operation: 'findReferences', file_path: 'src/shape.c', line: 3, character: 6 }), /^LspToolError: LSP_PROVIDER_FAILED: the c language provider failed on findReferences: boom/);
+  });
+});

@@ -250,8 +250,8 @@ describe('lsp_hierarchy engine (fake language features)', () => {
     fx.features.more.documentSymbols = () => [sym('Greeter', 10, 0), sym('Loud', 4, 1), sym('Shout', 4, 2), sym('all', 13, 3)];
     fx.features.answer = (operation, _uri, position) => {
       if (operation !== 'goToImplementation') return [];
-      // On the interface: both classes and a value typed as it; on a class: itself and its subclass.
-      if (position.line === 0) return [location(uri, 1, 13, 4), location(uri, 2, 13, 5), location(uri, 3, 13, 3)];
+      // On the interface: both classes and a value typed as it (tsserver names the initialiser, where no declaration's name is); on a class: itself and its subclass.
+      if (position.line === 0) return [location(uri, 1, 13, 4), location(uri, 2, 13, 5), location(uri, 3, 30, 2)];
       if (position.line === 1) return [location(uri, 1, 13, 4), location(uri, 2, 13, 5)];
       return [location(uri, 2, 13, 5)];
     };
