@@ -18,6 +18,7 @@ import { confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
 import { sameHierarchy } from './sameSet';
 import { DIRECTION_METHOD, isUnsupportedRequest, OPERATION_METHOD, PREPARE_METHOD, unsupportedDirectionNote } from './unsupported';
 import { unknownSubtypesNote } from './providerEvidence';
+import { wakeLanguage } from './wake';
 import { warmAnswer } from './warmAnswer';
 import type { Completeness, LspPosition, LspRange } from './result';
 import { symbolKindName } from '../text/symbolKind';
@@ -162,6 +163,7 @@ export class HierarchyEngine {
       const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
       const folder = this.deps.workspace.folderOf(document.uri);
       const { direction, depth } = args;
+      if (!this.query.warm.has(folder, document.languageId, direction)) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
       const symbolCache = new Map<string, Promise<FlatSymbol[]>>();
 
       // Prepared by the hierarchy provider, or else (subtypes only) a class or interface walked through the implementation provider.

@@ -31,11 +31,22 @@ export interface Workspace {
   /** Documents open in the editor now: what a loading server already knows. */
   openDocumentUris(): ReadonlySet<string>;
   /**
-   * Opens (without showing) one source file of each project in the workspace, so that servers
-   * that load a project only for an open file (tsserver) can answer workspace-wide questions.
-   * Resolves to the folders whose projects were opened.
+   * Files whose opening wakes a language's server on the workspace's projects, found by project
+   * markers where they exist (tsconfig.json/jsconfig.json, compile_commands.json, go.mod,
+   * pyproject.toml/setup.py/setup.cfg, Cargo.toml, pom.xml/build.gradle), else one file of each
+   * such language present; TypeScript's projects first. The engine chooses which to open (engine/wake.ts).
    */
-  loadProjects(): Promise<string[]>;
+  wakeCandidates(): Promise<WakeCandidate[]>;
+  /** Opens documents without showing them; those already open are left alone, one that fails to open is skipped. */
+  openInBackground(uris: readonly string[]): Promise<void>;
+}
+
+export interface WakeCandidate {
+  uri: string;
+  /** The language id VS Code gives the file. */
+  languageId: string;
+  /** The workspace folder it belongs to. */
+  folder: string;
 }
 
 export type HierarchyKind = 'call' | 'type';
@@ -65,6 +76,12 @@ export interface LanguageFeatures {
    * legend command returned them; undefined when no semantic tokens provider answered.
    */
   semanticTokens(uri: string, line: number): Promise<{ legend: unknown; tokens: unknown } | undefined>;
+  /**
+   * Whether an installed extension serves this language, by its manifest (it activates on the
+   * language, or contributes it and has code): worth waking. Unknowable (a remote window's UI
+   * side): true.
+   */
+  servesLanguage(languageId: string): boolean;
   /** Whether any installed extension could provide for this language (false: say "no provider"). */
   hasProviderSource(languageId: string): boolean;
 }

@@ -14,6 +14,7 @@ import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from '.
 import { askedFields, formatQueryError, formatQueryLine, type LoggedQuery, type LoggedResult } from './queryLog';
 import { confinedToOpenFiles, DEFAULT_TUNING, settle, WarmKeys, type ReadinessTuning } from './readiness';
 import { sameAsSets } from './sameSet';
+import { wakeLanguage } from './wake';
 import { warmAnswer } from './warmAnswer';
 import type { Completeness, LspHover, LspLocation, LspOperation, LspPosition, LspQueryResult } from './result';
 import type { LspToolSettings } from './settings';
@@ -95,6 +96,7 @@ export class QueryEngine extends EngineQuery {
     try {
       const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
       const folder = this.deps.workspace.folderOf(document.uri);
+      if (!this.warm.has(folder, document.languageId, args.operation)) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
       const { answer, completeness, waitedMs, unsupported } = await this.ask(args.operation, document, queried, folder, budget).catch((err: unknown) => unsupportedAnswer(err, args.operation));
       const result: LspQueryResult =
         answer.kind === 'hover'

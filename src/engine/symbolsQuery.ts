@@ -9,6 +9,7 @@ import type { DocumentSnapshot } from './ports';
 import { EngineQuery, logged, openFile } from './queryEngine';
 import { ANY_LANGUAGE, confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
 import { sameAsSets } from './sameSet';
+import { wakeWorkspace } from './wake';
 import { warmAnswer } from './warmAnswer';
 import type { Completeness, LspSymbol, SymbolsResult } from './result';
 import type { LspToolSettings } from './settings';
@@ -67,8 +68,8 @@ export class SymbolsQuery extends EngineQuery {
 
   private async searchWorkspace(query: string, settings: LspToolSettings, budget: Budget): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
-    // tsserver searches only the projects it has loaded, and loads one only for an open file.
-    const loaded = await budget.race(workspace.loadProjects());
+    // Servers start for a file of their language, and tsserver searches only the projects it has loaded (for an open file).
+    const loaded = await wakeWorkspace(workspace, features, budget);
     const folder = loaded[0] ?? workspace.roots()[0]?.uri ?? '';
     const once = async (): Promise<Raw> => normalizeWorkspaceSymbols(await budget.race(features.workspaceSymbols(query)));
     // While a project loads, answers hold the open files' symbols only: provisional, like references.

@@ -1,6 +1,5 @@
 // The engine's LanguageFeatures over VS Code: the only caller of the provider commands.
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '../ids';
 import {
   DOCUMENT_SYMBOLS_COMMAND,
   HIERARCHY_COMMAND,
@@ -10,16 +9,8 @@ import {
 } from '../engine/operations';
 import type { HierarchyDirection, HierarchyKind, LanguageFeatures } from '../engine/ports';
 import type { LspOperation, LspPosition } from '../engine/result';
+import { seesLanguageExtensions, servesLanguage } from './languageWake';
 import { semanticTokensAround } from './semanticTokens';
-
-/**
- * Whether this extension host sees the extensions that could provide: `vscode.extensions.all` lists
- * only its own host's, and on the UI side of a remote window (the web worker, or a local host) the
- * language extensions run in the remote one.
- */
-function seesLanguageExtensions(): boolean {
-  return vscode.env.remoteName === undefined || vscode.extensions.getExtension(EXTENSION_ID)?.extensionKind !== vscode.ExtensionKind.UI;
-}
 
 function toPosition(position: LspPosition): vscode.Position {
   return new vscode.Position(position.line, position.character);
@@ -44,6 +35,10 @@ export class VscodeLanguageFeatures implements LanguageFeatures {
 
   async hierarchyRelated(direction: HierarchyDirection, item: unknown): Promise<unknown> {
     return vscode.commands.executeCommand<unknown>(HIERARCHY_COMMAND[direction], item);
+  }
+
+  servesLanguage(languageId: string): boolean {
+    return servesLanguage(languageId);
   }
 
   semanticTokens(uri: string, line: number): Promise<{ legend: unknown; tokens: unknown } | undefined> {

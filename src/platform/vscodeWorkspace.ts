@@ -1,9 +1,10 @@
 // The engine's Workspace over VS Code: file_path resolution, documents, preview lines, folders.
 // It owns the caches behind them (resolutions, preview lines).
 import * as vscode from 'vscode';
-import type { DocumentSnapshot, ResolvedFile, Workspace } from '../engine/ports';
+import type { DocumentSnapshot, ResolvedFile, WakeCandidate, Workspace } from '../engine/ports';
 import type { WorkspaceRoot } from '../text/displayPath';
 import { SourceLines } from '../workspace/lines';
+import { findWakeCandidates } from './languageWake';
 import { ResolutionCache } from '../workspace/resolveFile';
 import { folderOf, workspaceRoots } from '../workspace/roots';
 
@@ -42,50 +43,23 @@ export class VscodeWorkspace implements Workspace {
     return new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
   }
 
-  /** The source files opened for their projects, found once per set of folders. */
-  private projectFiles: Promise<vscode.Uri[]> | undefined;
-  private projectFolders = '';
+  /** The files that wake each language's server, found once per set of folders. */
+  private candidates: Promise<WakeCandidate[]> | undefined;
+  private candidateFolders = '';
 
-  async loadProjects(): Promise<string[]> {
+  wakeCandidates(): Promise<WakeCandidate[]> {
     const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString()).join('\n');
-    if (this.projectFiles === undefined || folders !== this.projectFolders) {
-      this.projectFolders = folders;
-      this.projectFiles = findProjectFiles();
+    if (this.candidates === undefined || folders !== this.candidateFolders) {
+      this.candidateFolders = folders;
+      this.candidates = findWakeCandidates();
     }
-    const files = await this.projectFiles;
+    return this.candidates;
+  }
+
+  async openInBackground(uris: readonly string[]): Promise<void> {
     // VS Code closes documents nobody shows after a while, and servers then close their projects:
     // open again what is not open now (a warm call finds them all open and opens nothing).
     const open = this.openDocumentUris();
-    await Promise.all(files.filter((uri) => !open.has(uri.toString())).map((uri) => vscode.workspace.openTextDocument(uri).then(undefined, () => undefined)));
-    return [...new Set(files.map((uri) => folderOf(uri)))];
+    await Promise.all(uris.filter((uri) => !open.has(uri)).map((uri) => vscode.workspace.openTextDocument(vscode.Uri.parse(uri, true)).then(undefined, () => undefined)));
   }
-}
-
-const SOURCE_FILES = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
-const NOT_SOURCES = '**/{node_modules,.git,out,dist}/**';
-/** Projects opened at most: enough for a monorepo's packages, few enough to keep a cold start short. */
-const MAX_PROJECTS = 10;
-
-/**
- * One source file for each TypeScript/JavaScript project (a tsconfig.json or jsconfig.json outside
- * node_modules, up to MAX_PROJECTS), and one for each folder that has sources but no such file.
- * tsserver loads a project only when one of its files is open, and answers workspace symbol
- * searches from the projects it has loaded.
- */
-async function findProjectFiles(): Promise<vscode.Uri[]> {
-  const configs = await vscode.workspace.findFiles('**/{tsconfig,jsconfig}.json', NOT_SOURCES, MAX_PROJECTS);
-  const picked = await Promise.all(
-    configs.map(async (config) => {
-      const [file] = await vscode.workspace.findFiles(new vscode.RelativePattern(vscode.Uri.joinPath(config, '..'), SOURCE_FILES), NOT_SOURCES, 1);
-      return file;
-    }),
-  );
-  const withConfig = new Set(configs.map((config) => folderOf(config)));
-  const bare = await Promise.all(
-    (vscode.workspace.workspaceFolders ?? [])
-      .filter((folder) => !withConfig.has(folder.uri.toString()))
-      .map(async (folder) => (await vscode.workspace.findFiles(new vscode.RelativePattern(folder, SOURCE_FILES), NOT_SOURCES, 1))[0]),
-  );
-  const files = [...picked, ...bare].filter((uri): uri is vscode.Uri => uri !== undefined);
-  return [...new Map(files.map((uri) => [uri.toString(), uri])).values()];
 }

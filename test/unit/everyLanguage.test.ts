@@ -8,7 +8,8 @@ import { tokenTypeAt } from '../../src/engine/keywordNote';
 import { QueryEngine } from '../../src/engine/queryEngine';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/settings';
 import { SymbolsQuery } from '../../src/engine/symbolsQuery';
-import { FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog } from './fakes/engineFakes';
+import { chooseWakeFiles, MAX_WAKE_FILES } from '../../src/engine/wake';
+import { FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog, ROOT } from './fakes/engineFakes';
 
 function setup(settings: Partial<LspToolSettings> = {}) {
   const workspace = new FakeWorkspace();
@@ -251,5 +252,58 @@ describe('every language: a request the server does not support is a Note, not a
     const implementation = await fx.query.execute({ operation: 'goToImplementation', file_path: 'src/shape.c', line: 3, character: 6 });
     assert.equal(implementation.text, 'No results.\nNote: the c language server does not support goToImplementation (textDocument/implementation). Try lsp findReferences on the name, or lsp_symbols to search for it.');
     await assert.rejects(fx.query.execute({ operation: 'findReferences', file_path: 'src/shape.c', line: 3, character: 6 }), /^LspToolError: LSP_PROVIDER_FAILED: the c language provider failed on findReferences: boom/);
+  });
+});
+
+describe('every language: a workspace-wide question wakes the servers the workspace needs', () => {
+  const candidate = (path: string, languageId: string) => ({ uri: `${ROOT}/${path}`, languageId, folder: ROOT });
+
+  it('chooses served languages only, each URI once, languages taking turns, within the bound', () => {
+    const ts = Array.from({ length: 12 }, (_, i) => candidate(`p${i}/index.ts`, 'typescript'));
+    const go = candidate('go.mod.dir/mux.go', 'go');
+    const rust = candidate('crate/src/lib.rs', 'rust');
+    const chosen = chooseWakeFiles([...ts, ts[0]!, go, candidate('cjson/cJSON.c', 'c'), rust], (id) => id !== 'rust');
+    assert.equal(chosen.length, MAX_WAKE_FILES);
+    assert.deepEqual(chosen.slice(0, 3).map((c) => c.languageId), ['typescript', 'go', 'c'], 'every language before a second file of any');
+    assert.ok(!chosen.includes(rust), 'no extension serves rust: nothing to wake');
+    assert.equal(new Set(chosen.map((c) => c.uri)).size, chosen.length);
+    assert.deepEqual(chooseWakeFiles([...ts, go], () => true, 10, 'go'), [go]);
+    assert.deepEqual(chooseWakeFiles([], () => true), []);
+  });
+
+  it('answers a cold symbol search of a C and Go workspace from servers it woke, equal to the warm answer', async () => {
+    const fx = setup();
+    const c = fx.workspace.add('cjson/cJSON.c', 'cJSON *cJSON_CreateObject(void) { return 0; }', 'c');
+    const go = fx.workspace.add('mux/mux.go', 'package mux\n\nfunc NewRouter() {}', 'go');
+    fx.workspace.add('crate/src/lib.rs', 'pub fn create() {}', 'rust');
+    fx.workspace.moreCandidates = [candidate('cjson/cJSON.c', 'c'), candidate('mux/mux.go', 'go'), candidate('crate/src/lib.rs', 'rust')];
+    const info = (name: string, uri: string, line: number) => ({ name, kind: 11, containerName: '', location: { uri: { scheme: 'file', toString: () => uri }, range: range(line, 0, 20) } });
+    // Each server answers only once a file of its language is open (clangd and gopls start for one).
+    fx.features.more.workspaceSymbols = (query) => [
+      ...(fx.workspace.open.has(c) ? [info('cJSON_CreateObject', c, 0)] : []),
+      ...(fx.workspace.open.has(go) ? [info('NewRouter', go, 2)] : []),
+    ].filter((s) => s.name.toLowerCase().includes(query.toLowerCase()));
+    const cold = await fx.symbols.execute({ query: 'Create' });
+    assert.deepEqual(fx.workspace.woken, [c, go], 'one file of each served language, none of rust (no extension serves it)');
+    assert.equal(cold.result.completeness, 'complete');
+    assert.deepEqual(cold.result.symbols.map((s) => s.name).sort(), ['cJSON_CreateObject']);
+    const router = await fx.symbols.execute({ query: 'NewRouter' });
+    assert.deepEqual(router.result.symbols.map((s) => s.name), ['NewRouter']);
+    const warm = await fx.symbols.execute({ query: 'Create' });
+    assert.equal(warm.text, cold.text);
+  });
+
+  it('wakes the projects of a cold question\'s language, not of others, and not tsserver\'s', async () => {
+    const fx = setup();
+    fx.workspace.add('lib/util.py', 'def helper():\n    pass', 'python');
+    const init = fx.workspace.add('lib/__init__.py', 'from .util import helper', 'python');
+    fx.workspace.add('mux/mux.go', 'package mux', 'go');
+    fx.workspace.add('src/a.ts', 'export const a = 1;', 'typescript');
+    fx.workspace.projectFiles = [fx.workspace.uriOf('src/other.ts')];
+    fx.workspace.moreCandidates = [candidate('lib/__init__.py', 'python'), candidate('mux/mux.go', 'go')];
+    await fx.query.execute({ operation: 'findReferences', file_path: 'src/a.ts', line: 1, character: 14 });
+    assert.deepEqual(fx.workspace.woken, [], 'a TypeScript question loads its own project only, as before');
+    await fx.query.execute({ operation: 'findReferences', file_path: 'lib/util.py', line: 1, character: 5 });
+    assert.deepEqual(fx.workspace.woken, [init]);
   });
 });

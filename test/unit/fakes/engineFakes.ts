@@ -1,5 +1,5 @@
 // Fakes of the engine's ports, for unit tests in plain Node (as vscode-copilot-chat tests its tools).
-import type { DocumentSnapshot, EngineLog, HierarchyDirection, HierarchyKind, LanguageFeatures, ResolvedFile, Workspace } from '../../../src/engine/ports';
+import type { DocumentSnapshot, EngineLog, HierarchyDirection, HierarchyKind, LanguageFeatures, ResolvedFile, WakeCandidate, Workspace } from '../../../src/engine/ports';
 import { QueryEngine } from '../../../src/engine/queryEngine';
 import type { ReadinessTuning } from '../../../src/engine/readiness';
 import type { LspOperation, LspPosition } from '../../../src/engine/result';
@@ -64,14 +64,26 @@ export class FakeWorkspace implements Workspace {
     return this.open;
   }
 
-  /** Projects "loaded" (as opening a file of each makes tsserver do). */
+  /** Wakes (openInBackground calls that opened something), as opening a file of each project makes tsserver load it. */
   projectLoads = 0;
-  /** What loadProjects opens: these URIs become open documents. */
+  /** TypeScript project files the platform would offer to wake its server with. */
   projectFiles: string[] = [];
-  async loadProjects(): Promise<string[]> {
-    this.projectLoads++;
-    for (const uri of this.projectFiles) this.open.add(uri);
-    return this.projectFiles.length > 0 ? [ROOT] : [];
+  /** Candidates of other languages, after the TypeScript ones. */
+  moreCandidates: WakeCandidate[] = [];
+  /** Every URI openInBackground opened, in order. */
+  readonly woken: string[] = [];
+
+  async wakeCandidates(): Promise<WakeCandidate[]> {
+    return [...this.projectFiles.map((uri) => ({ uri, languageId: 'typescript', folder: ROOT })), ...this.moreCandidates];
+  }
+
+  async openInBackground(uris: readonly string[]): Promise<void> {
+    const fresh = uris.filter((uri) => !this.open.has(uri));
+    if (fresh.length > 0) this.projectLoads++;
+    for (const uri of fresh) {
+      this.open.add(uri);
+      this.woken.push(uri);
+    }
   }
 }
 
@@ -126,6 +138,10 @@ export class FakeFeatures implements LanguageFeatures {
     this.semanticTokenCalls++;
     const known = this.tokens.get(uri);
     return known && { legend: { tokenTypes: known.tokenTypes, tokenModifiers: [] }, tokens: { data: Uint32Array.from(known.data) } };
+  }
+
+  servesLanguage(languageId: string): boolean {
+    return this.providerLanguages.has(languageId);
   }
 
   hasProviderSource(languageId: string): boolean {
