@@ -3,8 +3,11 @@
 // Debian's archive (a source package for C, packages that ship their sources for Python and Go).
 // All cached outside the clone, keyed by versions; never committed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { buildSync } from 'esbuild';
+import { onCleanup } from './host.mjs';
 import { cacheRoot, cleanEnv, installInto } from './provision.mjs';
 
 export const PYRIGHT_VERSION = '1.1.414';
@@ -132,6 +135,19 @@ export function ensureLanguageProject(language) {
   }
   writeFileSync(complete, new Date().toISOString());
   return folder;
+}
+
+/**
+ * A client extension folder ready to package: its manifest, and its extension.js with
+ * vscode-languageclient bundled in. Required from the repo's node_modules instead, the client's
+ * code lies inside lsp-tool's development folder, and VS Code counts its providers as lsp-tool's.
+ */
+export function bundleClientExtension(folder) {
+  const out = mkdtempSync(join(tmpdir(), `lsp-tool-${basename(folder)}-`));
+  onCleanup(() => rmSync(out, { recursive: true, force: true }));
+  cpSync(join(folder, 'package.json'), join(out, 'package.json'));
+  buildSync({ entryPoints: [join(folder, 'extension.js')], outfile: join(out, 'extension.js'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'error' });
+  return out;
 }
 
 /** What the language suites' windows need: the servers, and the project for `language`. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { printRecords, runIntegration } from './run.mjs';
 import { onCleanup, runCleanups } from './host.mjs';
 import { ensureRxjs } from './realProject.mjs';
-import { ensureLanguage, pyrightServerModule } from './languages.mjs';
+import { bundleClientExtension, ensureLanguage, pyrightServerModule } from './languages.mjs';
 import { bundleWebTests } from './webTests.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -128,7 +128,7 @@ export const SUITES = [
     label: `language ${name}, cold ${what}`,
     folder: () => ensureLanguage(id).folder,
     env: { LSP_TOOL_TEST_GREP: `@lang-${id}-${kind}`, LSP_TOOL_PYRIGHT: pyrightServerModule() },
-    testExtensions: [join(repo, 'test', 'extensions', extension)],
+    prepare: () => ({ records: [], testExtensions: [bundleClientExtension(join(repo, 'test', 'extensions', extension))] }),
     testsEntry: entry,
   }))),
   // Last: packaging runs the production build into dist/. The extension under development is an

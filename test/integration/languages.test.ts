@@ -74,7 +74,7 @@ const LANGUAGES: Language[] = [
     languageIds: /^go$/,
     extension: 'test-fixtures.lang-gopls-fixture',
     startsWithWindow: true,
-    references: { file: 'mux.go', line: /^func Vars\(/, name: 'Vars' },
+    references: { file: 'mux.go', line: /^func NewRouter\(/, name: 'NewRouter' },
     definition: { file: 'mux_test.go', line: /fmt\.Println\(Vars\(req\)/, name: 'Vars', expectFile: 'mux.go' },
     hover: { file: 'mux_test.go', line: /fmt\.Println\(Vars\(req\)/, name: 'Vars', expect: /func Vars/ },
     implementation: { file: 'route.go', line: /^type matcher interface/, name: 'matcher', min: 8 },
