@@ -49,7 +49,7 @@ const LANGUAGES: Language[] = [
     hover: { file: 'click/core.py', line: /raise UsageError\(message, self\)/, name: 'UsageError', expect: /class UsageError/ },
     keyword: { file: 'click/termui.py', line: /^ {4}default: t\.Optional\[t\.Any\] = None,$/, name: 'default' },
     symbols: { query: 'Option', expect: 'Option', expectFile: 'click/core.py', min: 2 },
-    outline: { file: 'click/core.py', parent: /: class Parameter$/, child: /^ {2}click\/core\.py:\d+:\d+: method get_default$/ },
+    outline: { file: 'click/exceptions.py', parent: /: class UsageError$/, child: /^ {2}click\/exceptions\.py:\d+:\d+: method show$/ },
     calls: { file: 'click/globals.py', line: /^def resolve_color_default\(/, name: 'resolve_color_default', minDepth2: 10 },
     types: { direction: 'subtypes', anchor: { file: 'click/core.py', line: /^class Parameter:$/, name: 'Parameter' }, expect: ['Option', 'Argument'] },
   },
@@ -348,7 +348,9 @@ for (const language of LANGUAGES) {
   });
 
   // Window 3: the first question is a cold incomingCalls.
-  suite(`${tag}-hierarchy lsp_hierarchy on ${language.label}`, () => {
+  suite(`${tag}-hierarchy lsp_hierarchy on ${language.label}`, function () {
+    // Today's Go settling can spend the whole 60 s budget on each of a test's tool calls.
+    this.timeout(300_000);
     suiteSetup(activateExtension);
 
     test(`cold incomingCalls of ${language.calls.name} at depth 1 equals warm and the raw walk (as sets)`, async () => {
@@ -418,10 +420,16 @@ for (const language of LANGUAGES) {
         return;
       }
       for (const name of types.expect) {
-        // NEEDS for Go (langfix, "a fallback never drops a result without saying so"): MatcherFunc, a
-        // function type, is dropped today. NEEDS for Python: pyright has neither provider; today `(no subtypes)`.
+        // NEEDS for Go (langfix, "a fallback never drops a result without saying what it left out"):
+        // MatcherFunc, a function type, is dropped today, and the Note does not say so.
+        // NEEDS for Python (langfix, "no provider vs no result"): pyright has neither a type hierarchy nor an
+        // implementation provider; today the text says `(no subtypes)`, with a Note that subtypes come from
+        // the implementation provider, as if it had answered.
         const listed = new RegExp(`^ {2}\\S+:\\d+:\\d+: \\w+ ${name}$`, 'm').test(text);
-        assert.ok(listed || (notes.includes(name) || /Note: .*(cannot tell|no (type hierarchy|implementation) provider)/i.test(notes)), `${name} is listed, or a Note says why it may be missing:\n${text}`);
+        const explained = language.id === 'python'
+          ? /cannot tell|can't tell|no implementation provider|neither/i.test(notes)
+          : notes.includes(name) || /left out|omitted|not listed|dropped/i.test(notes);
+        assert.ok(listed || explained, `${name} is listed, or a Note says why it is missing:\n${text}`);
       }
       assert.ok(!/\(no subtypes\)/.test(text) || notes.length > 0, `an empty answer is not stated as a fact:\n${text}`);
     });
