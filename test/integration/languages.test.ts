@@ -130,7 +130,7 @@ interface Settled {
  * Polls a raw provider until its answer (as a set) has been non-empty and unchanged for `quietMs`:
  * the settled answer, and when it first appeared. Errors count as an empty answer.
  */
-async function settle(probe: () => Promise<string[]>, since: number, quietMs = 5000, timeoutMs = 90_000): Promise<Settled> {
+async function settle(probe: () => Promise<string[]>, since: number, quietMs = 4000, timeoutMs = 90_000): Promise<Settled> {
   let last: string | undefined;
   let lastKeys: string[] = [];
   let firstSeen = 0;
@@ -253,7 +253,7 @@ for (const language of LANGUAGES) {
       const t0 = Date.now();
       const first = await query(input);
       const firstMs = ms(t0);
-      const raw = await settle(async () => rawLocationKeys(await vscode.commands.executeCommand('vscode.executeDefinitionProvider', a.uri, a.position)), t0, 3000);
+      const raw = await settle(async () => rawLocationKeys(await vscode.commands.executeCommand('vscode.executeDefinitionProvider', a.uri, a.position)), t0, 2000);
       const warm = await query(input);
       measure(`${language.id} goToDefinition ${language.definition.name}: first ${locationKeys(first).length} in ${firstMs}ms, raw complete at ${raw.completeMs}ms`);
       sameSet(locationKeys(first), locationKeys(warm), 'first vs warm');
@@ -281,7 +281,7 @@ for (const language of LANGUAGES) {
         const input = { operation: 'goToImplementation', file_path: a.file_path, line: a.line, character: a.character };
         const t0 = Date.now();
         const first = await query(input);
-        const raw = await settle(async () => rawLocationKeys(await vscode.commands.executeCommand('vscode.executeImplementationProvider', a.uri, a.position)), t0, 3000);
+        const raw = await settle(async () => rawLocationKeys(await vscode.commands.executeCommand('vscode.executeImplementationProvider', a.uri, a.position)), t0, 2000);
         measure(`${language.id} goToImplementation ${implementation.name}: ${locationKeys(first).length} in ${ms(t0)}ms, raw ${raw.keys.length}`);
         assert.ok(raw.keys.length >= implementation.min, `raw ${raw.keys.length}`);
         sameSet(locationKeys(first), raw.keys, 'tool vs raw');
@@ -383,7 +383,7 @@ for (const language of LANGUAGES) {
       const t0 = Date.now();
       const tool = await queryHierarchy(input);
       const toolMs = ms(t0);
-      const raw = await settle(async () => (await rawIncoming(a.uri, a.position, 2)).edges, t0, 3000);
+      const raw = await settle(async () => (await rawIncoming(a.uri, a.position, 2)).edges, t0, 2000);
       const again = await queryHierarchy(input);
       const edges = treeEdges(tool).edges;
       measure(`${language.id} incomingCalls ${language.calls.name} depth 2: ${edges.length} edges (${edges.filter((e) => e.startsWith('2|')).length} at level 2) in ${toolMs}ms (${tool.completeness}); raw ${raw.keys.length}, complete at ${raw.completeMs}ms`);
