@@ -68,6 +68,11 @@ export function ensureLanguageServers() {
     aptUpdate();
     apt(`apt-get install -y -qq -o DPkg::Lock::Timeout=300 ${missing.join(' ')}`, 'installing language servers');
   }
+  for (const [pkg, expected] of Object.entries(DEBIAN)) {
+    const version = spawnSync('dpkg-query', ['-W', '-f=${Version}', pkg], { encoding: 'utf8' }).stdout;
+    // Another Debian release's server can answer differently: say so, the suites' numbers were measured on these.
+    if (version !== expected) log(`note: ${pkg} is ${version}, the language suites were written against ${expected}`);
+  }
   installInto(join(cacheRoot(), `pyright-${PYRIGHT_VERSION}`), `pyright@${PYRIGHT_VERSION}`, cleanEnv());
   const pyright = pyrightServerModule();
   if (!existsSync(pyright)) throw new Error(`pyright's language server is missing at ${pyright}`);

@@ -157,6 +157,9 @@ export async function runAllIntegration() {
       const r = printRecords(records, suite.label);
       passed += r.passed;
       failed += r.failed;
+    } catch (err) {
+      // A suite that cannot start (its project or server failed to provision) fails alone; the rest still run.
+      failed += printRecords([{ title: `${suite.label}: the suite started`, state: 'failed', error: err instanceof Error ? err.stack ?? err.message : String(err) }], suite.label).failed;
     } finally {
       await runCleanups();
     }
