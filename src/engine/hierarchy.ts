@@ -290,9 +290,14 @@ export class HierarchyEngine {
     return symbols;
   }
 
-  /** The innermost class-like declaration (with `anyKind`, declaration of any kind) whose name covers `at`, as an item. */
+  /**
+   * The innermost class-like declaration whose name covers `at`, as an item; with `anyKind`, also a
+   * declaration of another kind whose name (a selection range exactly as long as it) is there: an
+   * anonymous function's symbol (`<function>`, `operate() callback`) is a value, not a subtype.
+   */
   private async declarationAt(uri: string, at: LspPosition, budget: Budget, cache: Map<string, Promise<FlatSymbol[]>>, anyKind = false): Promise<HierarchyItem | undefined> {
-    const symbols = (await this.symbolsOf(uri, budget, cache)).filter((s) => (anyKind || TYPE_KINDS.has(s.kind)) && contains(s.selectionRange, at));
+    const named = (s: FlatSymbol): boolean => s.selectionRange.start.line === s.selectionRange.end.line && s.selectionRange.end.character - s.selectionRange.start.character === s.name.length;
+    const symbols = (await this.symbolsOf(uri, budget, cache)).filter((s) => (TYPE_KINDS.has(s.kind) || (anyKind && named(s))) && contains(s.selectionRange, at));
     const symbol = symbols[symbols.length - 1];
     if (!symbol) return undefined;
     const item: HierarchyItem = { name: symbol.name, kind: symbol.kind, uri, range: symbol.range, selectionRange: symbol.selectionRange };

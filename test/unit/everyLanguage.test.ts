@@ -149,7 +149,9 @@ describe('every language: a fallback says what it gives, and an empty answer wha
     const fx = setup();
     const uri = fx.workspace.add('serve.go', GO, 'go');
     fx.features.more.prepareHierarchy = () => [];
-    fx.features.more.documentSymbols = () => [sym('Handler', 10, 0, GO), sym('Mux', 22, 1, GO), sym('HandlerFunc', 11, 3, GO), sym('h', 12, 5, GO)];
+    // tsserver names anonymous functions `<function>`, their selection range the function, not a name: a value.
+    const anonymous = { ...sym('h', 12, 5, GO), name: '<function>', kind: 11, selectionRange: range(5, 16, 5) };
+    fx.features.more.documentSymbols = () => [sym('Handler', 10, 0, GO), sym('Mux', 22, 1, GO), sym('HandlerFunc', 11, 3, GO), sym('h', 12, 5, GO), anonymous];
     fx.features.answer = (operation, _uri, position) => {
       if (operation !== 'goToImplementation' || position.line !== 0) return [];
       // gopls: the struct, the function type, and (as tsserver does for values) the literal assigned to a variable typed as it.
