@@ -83,7 +83,12 @@ describe('query engine (fake language features)', () => {
 
   it('waits past a hover that says the server is still loading', async () => {
     // tsserver, seen through Copilot: "(loading...) const external: 42" right after the server started.
-    const fx = setup((_op, _uri, _pos, call) => [{ contents: [call < 6 ? '```ts\n(loading...) const welcome: any\n```' : '```ts\nconst welcome: string\n```'] }]);
+    // Loading for 40 ms: past the 30 ms stable window, well inside the 60 ms provisional one (by time, not by call count, so a busy machine's slower polling cannot end the wait on the loading hover).
+    let first = 0;
+    const fx = setup((_op, _uri, _pos, call) => {
+      if (call === 1) first = Date.now();
+      return [{ contents: [Date.now() - first < 40 ? '```ts\n(loading...) const welcome: any\n```' : '```ts\nconst welcome: string\n```'] }];
+    });
     const outcome = await fx.engine.execute({ operation: 'hover', file_path: 'src/main.ts', line: 2, character: 15 });
     assert.equal(outcome.text, '```ts\nconst welcome: string\n```');
     assert.equal(outcome.result.completeness, 'complete');
