@@ -3,8 +3,7 @@
 import * as vscode from 'vscode';
 import type { HierarchyEngine, HierarchyOutcome } from '../engine/hierarchy';
 import { hierarchyTitle } from '../engine/hierarchyInput';
-import type { HierarchyNode, HierarchyRoot } from '../engine/hierarchyResult';
-import { itemKey } from '../engine/normalizeHierarchy';
+import { HierarchyExpansions } from '../engine/hierarchyTree';
 import type { Workspace } from '../engine/ports';
 import type { RecentHierarchies } from '../engine/recentHierarchies';
 import type { QuerySource } from '../engine/recentOutcomes';
@@ -23,7 +22,7 @@ export interface ShowHierarchyDeps {
 export type ShowHierarchy = (id: number, outcome: HierarchyOutcome, source: QuerySource) => Promise<void>;
 
 export function showHierarchy(deps: ShowHierarchyDeps): ShowHierarchy {
-  return async (id, outcome, source) => {
+  return (id, outcome, source) => {
     const answeredAt = Date.now();
     deps.followAlong.reveal(vscode.Uri.parse(outcome.uri, true), new vscode.Position(outcome.position.line, outcome.position.character));
     deps.card.show(
@@ -39,50 +38,23 @@ export function showHierarchy(deps: ShowHierarchyDeps): ShowHierarchy {
       }),
       answeredAt,
     );
+    return Promise.resolve();
   };
 }
 
-function collectKeys(nodes: readonly { item: HierarchyNode['item']; children: readonly HierarchyNode[] }[], out: Set<string>): void {
-  for (const node of nodes) {
-    out.add(itemKey(node.item));
-    collectKeys(node.children, out);
-  }
-}
-
 /**
- * The children of node `key` of the recorded outcome `id`, one provider call away. They are kept in
- * the outcome (so the hand-off and later expansions see them), marked as the walk marks them.
+ * The children of node `key` of the recorded outcome `id`, one provider call away, marked as the walk
+ * marks them. The engine keeps the grown tree beside the outcome, so later expansions see them.
  */
 export function hierarchyExpander(deps: { engine: HierarchyEngine; outcomes: RecentHierarchies; workspace: Workspace }) {
+  const expansions = new HierarchyExpansions((direction, handle) => deps.engine.children(direction, handle));
   return async (id: number, key: string): Promise<CardTreeNode[] | undefined> => {
     const outcome = deps.outcomes.get(id)?.outcome;
-    const handle = outcome?.handles.get(key);
-    if (!outcome || handle === undefined) return undefined;
-    const [first, ...rest] = key.split('/').map(Number);
-    let node: HierarchyRoot | HierarchyNode | undefined = outcome.result.roots[first ?? -1];
-    const ancestors = new Set<string>();
-    if (node) ancestors.add(itemKey(node.item));
-    for (const index of rest) {
-      node = node?.children[index];
-      if (node) ancestors.add(itemKey(node.item));
-    }
-    if (!node) return undefined;
-    const parent = node;
-    const related = await deps.engine.children(outcome.direction, handle);
-    const shown = new Set<string>();
-    collectKeys(outcome.result.roots, shown);
-    const children: HierarchyNode[] = related.map((rel, j) => {
-      const child: HierarchyNode = { item: rel.item, children: [] };
-      if (rel.fromRanges !== undefined) child.fromRanges = rel.fromRanges;
-      const childKey = itemKey(rel.item);
-      if (ancestors.has(childKey)) child.cycle = true;
-      else if (shown.has(childKey)) child.repeated = true;
-      outcome.handles.set(`${key}/${j}`, rel.handle);
-      return child;
-    });
-    parent.children = children;
+    if (!outcome) return undefined;
+    const grown = await expansions.expand(outcome, key);
+    if (!grown) return undefined;
     const roots = deps.workspace.roots();
     const context = { direction: outcome.direction, pathOf: (uri: string) => displayPath(uri, outcome.resolvedWorkspaceUri, roots) };
-    return children.map((child, j) => toCardNode(child, `${key}/${j}`, parent.item.uri, () => false, 0, context));
+    return grown.children.map((child, j) => toCardNode(child, `${key}/${j}`, grown.parent.item.uri, () => false, 0, context));
   };
 }

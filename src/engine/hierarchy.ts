@@ -7,6 +7,7 @@ import { createBudget, type Budget, type CancellationLike } from './budget';
 import { LspToolError } from './errors';
 import { parseHierarchyArgs, type ParsedHierarchyArgs } from './hierarchyInput';
 import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from './hierarchyResult';
+import { isExpandable, relatedNode } from './hierarchyTree';
 import { isRecord, normalizeLocations, toRange } from './normalize';
 import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from './normalizeHierarchy';
 import { completenessNote, malformedNote, offSymbolNote } from './notes';
@@ -340,17 +341,10 @@ export class HierarchyEngine {
         }
         malformed += answer.malformed;
         answer.related.forEach((rel, j) => {
-          const key = itemKey(rel.item);
-          const node: HierarchyNode = { item: rel.item, children: [] };
-          if (rel.fromRanges !== undefined) node.fromRanges = rel.fromRanges;
+          const node = relatedNode(rel, parent.ancestors, seen);
           const path = `${parent.path}/${j}`;
           handles.set(path, rel.handle);
-          if (parent.ancestors.has(key)) node.cycle = true;
-          else if (seen.has(key)) node.repeated = true;
-          else {
-            seen.add(key);
-            next.push({ node, handle: rel.handle, path, ancestors: new Set([...parent.ancestors, key]) });
-          }
+          if (isExpandable(node)) next.push({ node, handle: rel.handle, path, ancestors: new Set([...parent.ancestors, itemKey(rel.item)]) });
           parent.node.children.push(node);
           related++;
         });
