@@ -17,6 +17,7 @@ import { logged, openAtPosition, type EngineDeps, type QueryEngine } from './que
 import { confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
 import type { Completeness, LspPosition, LspRange } from './result';
 import { symbolKindName } from '../text/symbolKind';
+import { written } from '../text/written';
 
 /** Provider calls in flight at once during a walk: enough to overlap round trips, few enough not to flood a server. */
 export const WALK_CONCURRENCY = 8;
@@ -372,5 +373,5 @@ function collectUris(nodes: readonly { item: HierarchyItem; children: readonly H
 
 function describe(input: unknown): string {
   const r = isRecord(input) ? input : {};
-  return `hierarchy ${String(r.direction)} ${String(r.file_path)}:${String(r.line)}:${String(r.character)} depth ${String(r.depth ?? 1)}`;
+  return `hierarchy ${written(r.direction)} ${written(r.file_path)}:${written(r.line)}:${written(r.character)} depth ${written(r.depth ?? 1)}`;
 }

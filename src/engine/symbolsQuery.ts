@@ -134,7 +134,7 @@ export class SymbolsQuery extends EngineQuery {
 }
 
 function asInput(input: unknown): { query?: unknown; file_path?: unknown } | undefined {
-  return typeof input === 'object' && input !== null ? (input as { query?: unknown; file_path?: unknown }) : undefined;
+  return typeof input === 'object' && input !== null ? input : undefined;
 }
 
 /** Workspace symbol search matches one name: a qualified one (`Foo.bar`) finds nothing. */

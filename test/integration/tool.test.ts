@@ -40,7 +40,7 @@ suite('lsp tool', () => {
     }
     const files = lines.map((l) => l.split(':')[0]);
     const order = files.filter((f, i) => files.indexOf(f) === i);
-    assert.deepEqual([...files].sort((a, b) => order.indexOf(a!) - order.indexOf(b!)), files, 'entries are grouped by file');
+    assert.deepEqual([...files].sort((a, b) => order.indexOf(a) - order.indexOf(b)), files, 'entries are grouped by file');
   });
 
   test('goToImplementation on an interface method finds both class methods', async () => {
