@@ -12,7 +12,7 @@ export interface LspToolInput {
 
 export interface ParsedArgs {
   operation: LspOperation;
-  /** Exactly as given (untrimmed), like the original. */
+  /** Exactly as given (untrimmed): docs/contract.md §2.2. */
   filePath: string;
   /** Zero-based. */
   position: LspPosition;
@@ -27,7 +27,7 @@ function isOperation(value: unknown): value is LspOperation {
   return typeof value === 'string' && (LSP_OPERATIONS as readonly string[]).includes(value);
 }
 
-/** Throws only LspToolError('LSP_INVALID_ARGUMENT'); checks run in the original's order. */
+/** Throws only LspToolError('LSP_INVALID_ARGUMENT'); checks run in docs/contract.md §2.2's order. */
 export function parseLspArgs(input: unknown): ParsedArgs {
   const record = inputRecord(input, SCHEMA_HINT);
   checkSchema(record, REQUIRED, SCHEMA_HINT, ({ operation }) =>

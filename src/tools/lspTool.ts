@@ -1,4 +1,4 @@
-// The language-model tool `lsp`: the original four operations at a position.
+// The language-model tool `lsp`: four navigation operations at a position (docs/contract.md §2).
 import type { QueryEngine, QueryOutcome } from '../engine/queryEngine';
 import { invocationTitle } from '../engine/title';
 import type { LspToolInput } from '../engine/toolInput';

@@ -122,7 +122,7 @@ suite('lsp tool', () => {
     const prepare = (input: object) =>
       Promise.resolve(api().tool.prepareInvocation!({ input } as vscode.LanguageModelToolInvocationPrepareOptions<never>, new vscode.CancellationTokenSource().token));
 
-    test('the invocation message is the original card title', async () => {
+    test('the invocation message is the call\'s title (docs/contract.md §10)', async () => {
       const prepared = await prepare({ operation: 'findReferences', file_path: 'a.ts', line: 3, character: 7 });
       assert.equal(prepared?.invocationMessage, 'LSP findReferences a.ts:3:7');
       assert.equal(prepared?.confirmationMessages, undefined);

@@ -30,7 +30,7 @@ const shown = (value: string): string => value.replace(/^%(.+)%$/, (_m, key: str
 
 describe('package.json agrees with src/ids.ts', () => {
   it('has the extension id', () => assert.equal(`${pkg.publisher}.${pkg.name}`, EXTENSION_ID));
-  it('contributes the lsp tool with the seed schema', () => {
+  it('contributes the lsp tool with the schema of docs/contract.md §2.1', () => {
     const tool = pkg.contributes.languageModelTools.find((t: { name: string }) => t.name === TOOL_NAME);
     assert.ok(tool);
     assert.equal(tool.toolReferenceName, 'lsp');
