@@ -45,7 +45,7 @@ export async function answerHierarchy(
   const pathOf = (uri: string): string => displayPath(uri, outcome.resolvedWorkspaceUri, roots);
   let anchors = 0;
   let omitted = 0;
-  const line = (node: HierarchyRoot | HierarchyNode, level: number): void => {
+  const row = (node: HierarchyRoot | HierarchyNode, level: number): void => {
     if (anchors >= MAX_ANCHORS) {
       omitted++;
       return;
@@ -58,13 +58,13 @@ export async function answerHierarchy(
   };
   const visit = (nodes: readonly HierarchyNode[], level: number): void => {
     for (const node of nodes) {
-      line(node, level);
+      row(node, level);
       visit(node.children, level + 1);
     }
   };
   if (outcome.result.roots.length === 0) reply.text(vscode.l10n.t('No results.'));
   for (const root of outcome.result.roots) {
-    line(root, 0);
+    row(root, 0);
     visit(root.children, 1);
   }
   reply.more(omitted);

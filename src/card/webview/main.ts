@@ -9,7 +9,7 @@ import { renderHierarchy, type HierarchyTreeView } from './hierarchyView';
 import { renderHover } from './hoverView';
 import { historyKeys, navigateRows } from './keyboard';
 import { renderLocations, type LocationList } from './locationsView';
-import type { CardEntry, CardStrings, ToCard } from './protocol';
+import type { CardEntry, CardGroup, CardStrings, ToCard } from './protocol';
 import type { RowList } from './rowList';
 import { renderSymbols } from './symbolsView';
 import { setTreeChildren } from './treeNodes';
@@ -106,7 +106,7 @@ import { format, unreachable, type CardView, type Painted } from './view';
   }
 
   /** The rest of an entry's rows arrived: keep them in the history, and show them if the entry is on screen. */
-  function appendRows(id: number, groups: Parameters<LocationList['queueGroups']>[0]): void {
+  function appendRows(id: number, groups: readonly CardGroup[]): void {
     const entry = history.find(id);
     if (!entry || !mergeRows(entry, groups)) return;
     if (history.current !== entry || !shown.locations) return;
