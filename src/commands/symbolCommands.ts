@@ -2,26 +2,18 @@
 // lsp_symbols questions from the palette, answered in the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { ShowOutcome } from '../card/showOutcome';
+import type { Present } from '../tools/present';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
-import type { SymbolsOutcome, SymbolsQuery } from '../engine/symbolsQuery';
+import type { SymbolsOutcome, SymbolsQuery } from '../tools/lsp_symbols/query';
 import { Command } from '../ids';
+import { activeFilePath } from './atCursor';
 import { runFromCommand } from './runFromCommand';
 
 export interface SymbolCommandsDeps {
   symbols: SymbolsQuery;
   outcomes: RecentOutcomes;
-  show: ShowOutcome;
+  show: Present;
   card: CardViewProvider;
-}
-
-/** The active file as lsp_symbols' file_path: workspace-relative when it can be, so titles read like the tool's. */
-export function activeFilePath(): string | undefined {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor) return undefined;
-  const { uri } = editor.document;
-  const inside = vscode.workspace.getWorkspaceFolder(uri) !== undefined;
-  return inside ? vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1) : uri.toString();
 }
 
 function run(deps: SymbolCommandsDeps, input: { query?: string; file_path?: string }, title: string): Promise<SymbolsOutcome | undefined> {

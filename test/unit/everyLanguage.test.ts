@@ -3,11 +3,11 @@
 // that say what they left out, "no provider" that VS Code cannot tell from "no result", and
 // requests a server does not support).
 import * as assert from 'node:assert/strict';
-import { HierarchyEngine } from '../../src/engine/hierarchy';
+import { HierarchyEngine } from '../../src/tools/lsp_hierarchy/query';
 import { tokenTypeAt } from '../../src/engine/keywordNote';
-import { QueryEngine } from '../../src/engine/queryEngine';
+import { QueryEngine } from '../../src/tools/lsp/query';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/settings';
-import { SymbolsQuery } from '../../src/engine/symbolsQuery';
+import { SymbolsQuery } from '../../src/tools/lsp_symbols/query';
 import { chooseWakeFiles, MAX_WAKE_FILES } from '../../src/engine/wake';
 import { FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog, ROOT } from './fakes/engineFakes';
 
@@ -18,7 +18,7 @@ function setup(settings: Partial<LspToolSettings> = {}) {
   const log = new RecordingLog();
   const deps = { workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, timeoutMs: 3000, ...settings }), tuning: FAST_TUNING };
   const query = new QueryEngine(deps);
-  const hierarchy = new HierarchyEngine(query, { ...deps, warm: query.warm });
+  const hierarchy = new HierarchyEngine({ ...deps, warm: query.warm, evidence: query.evidence });
   const symbols = new SymbolsQuery({ ...deps, warm: query.warm });
   return { workspace, features, log, query, hierarchy, symbols };
 }

@@ -5,8 +5,7 @@ import { createBudget } from '../../src/engine/budget';
 import type { HierarchyRoot } from '../../src/engine/hierarchyResult';
 import { settle } from '../../src/engine/readiness';
 import { orderInsensitiveKey, sameAsSets, sameHierarchy } from '../../src/engine/sameSet';
-import { HierarchyEngine } from '../../src/engine/hierarchy';
-import { QueryEngine } from '../../src/engine/queryEngine';
+import { HierarchyEngine } from '../../src/tools/lsp_hierarchy/query';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
 import { engineWith, FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog } from './fakes/engineFakes';
 
@@ -48,7 +47,7 @@ describe('answers compared as sets', () => {
   it('lets settle see a reordering answer as stable, keeping the first order it saw', async () => {
     const budget = createBudget(5000);
     let call = 0;
-    const ask = async () => (call++ % 2 === 0 ? ['p', 'q', 'r'] : ['r', 'p', 'q']);
+    const ask = () => Promise.resolve(call++ % 2 === 0 ? ['p', 'q', 'r'] : ['r', 'p', 'q']);
     const settled = await settle(ask, () => false, sameAsSets, budget, FAST_TUNING);
     budget.dispose();
     assert.equal(settled.stable, true);
@@ -76,7 +75,7 @@ describe('answers compared as sets', () => {
     const features = new FakeFeatures(() => []);
     features.providerLanguages.add('go');
     const deps = { workspace, features, log: new RecordingLog(), settings: () => ({ ...DEFAULT_SETTINGS, timeoutMs: 3000 }), tuning: FAST_TUNING };
-    const engine = new HierarchyEngine(new QueryEngine(deps), deps);
+    const engine = new HierarchyEngine(deps);
     const node = (name: string, line: number) => ({ ...item(name, line), kind: 12 });
     const callers: Record<string, string[]> = { root: ['x'], x: ['a', 'b'], a: [], b: [] };
     const lines: Record<string, number> = { root: 0, a: 1, b: 2, x: 3 };

@@ -1,43 +1,46 @@
 // lsp_hierarchy's query path: parse -> open -> check the position -> snap to the symbol -> prepare
 // the items -> walk every item to `depth` (each level's provider calls in parallel, bounded, inside
 // the one budget; repeats and cycles marked, never expanded) -> readiness -> notes -> render.
-import { displayPath } from '../text/displayPath';
-import { formatHierarchy } from '../text/renderHierarchy';
-import { createBudget, type Budget, type CancellationLike } from './budget';
-import { LspToolError } from './errors';
-import { parseHierarchyArgs, type ParsedHierarchyArgs } from './hierarchyInput';
-import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from './hierarchyResult';
-import { isRecord, normalizeLocations, toRange } from './normalize';
-import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from './normalizeHierarchy';
-import { offSymbolNote } from './keywordNote';
-import { completenessNote, malformedNote } from './notes';
-import { hierarchyKindOf } from './operations';
-import type { DocumentSnapshot, HierarchyDirection } from './ports';
-import { logged, openAtPosition, type EngineDeps, type QueryEngine } from './queryEngine';
-import { confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
-import { sameHierarchy } from './sameSet';
-import { DIRECTION_METHOD, isUnsupportedRequest, OPERATION_METHOD, PREPARE_METHOD, unsupportedDirectionNote } from './unsupported';
-import { unknownSubtypesNote } from './providerEvidence';
-import { wakeLanguage } from './wake';
-import { warmAnswer } from './warmAnswer';
-import type { Completeness, LspPosition, LspRange } from './result';
-import { symbolKindName } from '../text/symbolKind';
+import { EngineQuery, openAtPosition } from '../../engine/baseQuery';
+import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
+import { LspToolError } from '../../engine/errors';
+import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from '../../engine/hierarchyResult';
+import { isRecord, normalizeLocations, toRange } from '../../engine/normalize';
+import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from '../../engine/normalizeHierarchy';
+import { offSymbolNote } from '../../engine/keywordNote';
+import { completenessNote, malformedNote } from '../../engine/notes';
+import { hierarchyKindOf } from '../../engine/operations';
+import type { OutcomeHeader } from '../../engine/outcome';
+import type { DocumentSnapshot, HierarchyDirection } from '../../engine/ports';
+import { counted, type LoggedAnswer } from '../../engine/queryLog';
+import { unknownSubtypesNote } from '../../engine/providerEvidence';
+import { confinedToOpenFiles } from '../../engine/readiness';
+import { sameHierarchy } from '../../engine/sameSet';
+import { DIRECTION_METHOD, isUnsupportedRequest, OPERATION_METHOD, PREPARE_METHOD, unsupportedDirectionNote } from '../../engine/unsupported';
+import { wakeLanguage } from '../../engine/wake';
+import type { Completeness, LspPosition, LspRange } from '../../engine/result';
+import { displayPath } from '../../text/displayPath';
+import { formatHierarchy } from '../../text/renderHierarchy';
+import { symbolKindName } from '../../text/symbolKind';
+import { hierarchyTitle, parseHierarchyArgs, type ParsedHierarchyArgs } from './input';
+import { HIERARCHY_MANIFEST } from './manifest';
+import { isExpandable, relatedNode } from '../../engine/hierarchyTree';
+import { written } from '../../text/written';
 
 /** Provider calls in flight at once during a walk: enough to overlap round trips, few enough not to flood a server. */
 export const WALK_CONCURRENCY = 8;
 /** Related items a walk collects at most; past it, deeper levels are not expanded (and a Note says so). */
 export const WALK_NODE_LIMIT = 5000;
 
-export interface HierarchyOutcome {
+export interface HierarchyOutcome extends OutcomeHeader {
+  tool: typeof HIERARCHY_MANIFEST.name;
   result: HierarchyResult;
-  text: string;
   direction: HierarchyDirection;
   /** The one-based arguments as the caller wrote them (for titles). */
   input: { direction: HierarchyDirection; file_path: string; line: number; character: number; depth: number };
   uri: string;
   /** Zero-based position actually queried (after snapping). */
   position: LspPosition;
-  notes: string[];
   /** The folder that owns the queried file (paths are shown against it). */
   resolvedWorkspaceUri: string;
   /**
@@ -128,22 +131,14 @@ interface Frontier {
   ancestors: ReadonlySet<string>;
 }
 
-export class HierarchyEngine {
-  constructor(
-    private readonly query: QueryEngine,
-    private readonly deps: EngineDeps,
-  ) {}
+export function isHierarchyOutcome(outcome: OutcomeHeader | undefined): outcome is HierarchyOutcome {
+  return outcome?.tool === HIERARCHY_MANIFEST.name;
+}
 
+export class HierarchyEngine extends EngineQuery {
   /** Runs one lsp_hierarchy call; throws LspToolError for bad input, timeout and cancellation. */
   execute(input: unknown, token?: CancellationLike): Promise<HierarchyOutcome> {
-    const asked = { operation: 'hierarchy', filePath: '', line: '', character: '', text: describe(input) };
-    const counted = (outcome: HierarchyOutcome) => ({
-      kind: 'items' as const,
-      count: outcome.result.roots.reduce((n, r) => n + countNodes(r.children), 0),
-      noun: 'related item',
-      completeness: outcome.result.completeness,
-    });
-    return logged(this.deps.log, () => performance.now(), asked, () => this.run(parseHierarchyArgs(input), token), counted);
+    return this.logged(describe(input), () => this.run(parseHierarchyArgs(input), token), answered);
   }
 
   /** One more level below an item of an earlier outcome (the card's lazy expansion). */
@@ -163,7 +158,7 @@ export class HierarchyEngine {
       const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
       const folder = this.deps.workspace.folderOf(document.uri);
       const { direction, depth } = args;
-      if (!this.query.warm.has(folder, document.languageId, direction)) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
+      if (!this.warm.has(folder, document.languageId, direction)) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
       const symbolCache = new Map<string, Promise<FlatSymbol[]>>();
 
       // Prepared by the hierarchy provider, or else (subtypes only) a class or interface walked through the implementation provider.
@@ -195,21 +190,12 @@ export class HierarchyEngine {
       };
       const same = (a: Walked, b: Walked): boolean => sameHierarchy(a.roots, b.roots);
 
-      let walked: Walked;
-      let completeness: Completeness = 'complete';
       // Nothing could ever answer (no extension provides for the language): one walk. Warm: one walk, unless it is empty.
-      if (!this.deps.features.hasProviderSource(document.languageId)) {
-        walked = await walkOnce();
-      } else if (this.query.warm.has(folder, document.languageId, direction)) {
-        const warm = await warmAnswer(walkOnce, (w) => w.roots.length === 0 && w.final !== true, same, budget, this.deps.tuning ?? DEFAULT_TUNING);
-        walked = warm.value;
-        if (!warm.stable) completeness = 'partial';
-      } else {
-        const settled = await settle(walkOnce, provisional, same, budget, this.deps.tuning ?? DEFAULT_TUNING);
-        walked = settled.value;
-        if (settled.stable) this.query.warm.add(folder, document.languageId, direction);
-        else completeness = 'partial';
-      }
+      const askOnce = !this.deps.features.hasProviderSource(document.languageId);
+      const empty = (w: Walked): boolean => w.roots.length === 0 && w.final !== true;
+      const settled = await this.settled({ folder, languageId: document.languageId, question: direction }, walkOnce, provisional, budget, { same, askOnce, empty });
+      const walked = settled.value;
+      let completeness: Completeness = settled.completeness;
       if (walked.roots.length === 0 && !this.deps.features.hasProviderSource(document.languageId)) completeness = 'noProvider';
       if (noTypeProvider && direction === 'supertypes') completeness = 'noProvider';
       if (prepareUnsupported !== undefined && walked.roots.length === 0) completeness = 'noProvider';
@@ -228,8 +214,8 @@ export class HierarchyEngine {
       if (fallback !== undefined) {
         notes.push(fallbackNote(document.languageId, fallback, walked.roots, prepareUnsupported));
         const found = (walked.roots[0]?.children.length ?? 0) > 0;
-        if (found) this.query.evidence.record(document.languageId);
-        else if (!this.query.evidence.known(document.languageId) && walked.unsupported === undefined) notes.push(unknownSubtypesNote(document.languageId, fallback.name));
+        if (found) this.evidence.record(document.languageId);
+        else if (!this.evidence.known(document.languageId) && walked.unsupported === undefined) notes.push(unknownSubtypesNote(document.languageId, fallback.name));
       }
       if (walked.failedCalls > 0) notes.push(`${walked.failedCalls} provider call${walked.failedCalls === 1 ? '' : 's'} failed; the items concerned are listed without what they relate to.`);
       if (walked.stoppedAt !== undefined) {
@@ -249,7 +235,22 @@ export class HierarchyEngine {
         notes,
       });
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth };
-      return { result, text, direction, input, uri: document.uri, position: queried, notes, resolvedWorkspaceUri: folder, handles: walked.handles, fallback: fallback !== undefined };
+      return {
+        tool: HIERARCHY_MANIFEST.name,
+        title: hierarchyTitle(input),
+        text,
+        notes,
+        completeness,
+        anchor: { uri: document.uri, position: queried },
+        result,
+        direction,
+        input,
+        uri: document.uri,
+        position: queried,
+        resolvedWorkspaceUri: folder,
+        handles: walked.handles,
+        fallback: fallback !== undefined,
+      };
     } finally {
       budget.dispose();
     }
@@ -387,17 +388,10 @@ export class HierarchyEngine {
         }
         malformed += answer.malformed;
         answer.related.forEach((rel, j) => {
-          const key = itemKey(rel.item);
-          const node: HierarchyNode = { item: rel.item, children: [] };
-          if (rel.fromRanges !== undefined) node.fromRanges = rel.fromRanges;
+          const node = relatedNode(rel, parent.ancestors, seen);
           const path = `${parent.path}/${j}`;
           handles.set(path, rel.handle);
-          if (parent.ancestors.has(key)) node.cycle = true;
-          else if (seen.has(key)) node.repeated = true;
-          else {
-            seen.add(key);
-            next.push({ node, handle: rel.handle, path, ancestors: new Set([...parent.ancestors, key]) });
-          }
+          if (isExpandable(node)) next.push({ node, handle: rel.handle, path, ancestors: new Set([...parent.ancestors, itemKey(rel.item)]) });
           parent.node.children.push(node);
           related++;
         });
@@ -424,9 +418,13 @@ function collectUris(nodes: readonly { item: HierarchyItem; children: readonly H
   }
 }
 
+function answered(outcome: HierarchyOutcome): LoggedAnswer {
+  return { answer: counted(outcome.result.roots.reduce((n, r) => n + countNodes(r.children), 0), 'related item'), completeness: outcome.result.completeness };
+}
+
 function describe(input: unknown): string {
   const r = isRecord(input) ? input : {};
-  return `hierarchy ${String(r.direction)} ${String(r.file_path)}:${String(r.line)}:${String(r.character)} depth ${String(r.depth ?? 1)}`;
+  return `hierarchy ${written(r.direction)} ${written(r.file_path)}:${written(r.line)}:${written(r.character)} depth ${written(r.depth ?? 1)}`;
 }
 
 /** The Notes for requests the server refused as unsupported (see engine/unsupported.ts for the contract). */
