@@ -65,10 +65,10 @@ export abstract class EngineQuery {
     once: () => Promise<T>,
     provisional: (value: T) => boolean,
     budget: Budget,
-    options: { same?: (a: T, b: T) => boolean; askOnce?: boolean; empty?: (value: T) => boolean } = {},
+    options: { same?: (a: T, b: T) => boolean; askOnce?: boolean; empty?: (value: T) => boolean; tuning?: ReadinessTuning } = {},
   ): Promise<SettledAnswer<T>> {
     const same = options.same ?? sameAsSets;
-    const tuning = this.deps.tuning ?? DEFAULT_TUNING;
+    const tuning = options.tuning ?? this.deps.tuning ?? DEFAULT_TUNING;
     if (options.askOnce === true) return { value: await once(), completeness: 'complete', waitedMs: 0 };
     if (this.warm.has(key.folder, key.languageId, key.question)) {
       if (options.empty === undefined) return { value: await once(), completeness: 'complete', waitedMs: 0 };

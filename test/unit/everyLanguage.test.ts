@@ -308,4 +308,20 @@ describe('every language: a workspace-wide question wakes the servers the worksp
     await fx.query.execute({ operation: 'findReferences', file_path: 'lib/util.py', line: 1, character: 5 });
     assert.deepEqual(fx.workspace.woken, [init]);
   });
+
+  it('waits longer on an empty search right after it started a server that answers [] while it indexes (pyright)', async () => {
+    const fx = setup();
+    const py = fx.workspace.add('click/core.py', 'class Option:\n    pass', 'python');
+    fx.workspace.moreCandidates = [candidate('click/core.py', 'python')];
+    let openedAt = 0;
+    fx.features.more.workspaceSymbols = () => {
+      if (!fx.workspace.open.has(py)) return [];
+      openedAt ||= Date.now();
+      // Nothing for twice the usual empty window after the file opened, then the class.
+      return Date.now() - openedAt < FAST_TUNING.emptyStableMs * 2 ? [] : [{ name: 'Option', kind: 4, containerName: '', location: { uri: { scheme: 'file', toString: () => py }, range: range(0, 0, 12) } }];
+    };
+    const cold = await fx.symbols.execute({ query: 'Option' });
+    assert.equal(cold.text, 'click/core.py:1:7: class Option');
+    assert.equal(cold.result.completeness, 'complete');
+  });
 });

@@ -7,8 +7,8 @@ import { normalizeDocumentSymbols, normalizeWorkspaceSymbols, type FoundSymbol }
 import type { OutcomeHeader } from '../../engine/outcome';
 import type { DocumentSnapshot } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
-import { ANY_LANGUAGE, confinedToOpenFiles } from '../../engine/readiness';
-import { wakeWorkspace } from '../../engine/wake';
+import { ANY_LANGUAGE, confinedToOpenFiles, DEFAULT_TUNING } from '../../engine/readiness';
+import { STARTED_EMPTY_FACTOR, wakeWorkspace } from '../../engine/wake';
 import type { LspSymbol, SymbolsResult } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
 import { matchRank, namePosition, rankSymbols } from '../../engine/symbolRank';
@@ -64,12 +64,14 @@ export class SymbolsQuery extends EngineQuery {
   private async searchWorkspace(query: string, settings: LspToolSettings, budget: Budget): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
     // Servers start for a file of their language, and tsserver searches only the projects it has loaded (for an open file).
-    const loaded = await wakeWorkspace(workspace, features, budget);
-    const folder = loaded[0] ?? workspace.roots()[0]?.uri ?? '';
+    const woken = await wakeWorkspace(workspace, features, budget);
+    const folder = woken.folders[0] ?? workspace.roots()[0]?.uri ?? '';
+    const base = this.deps.tuning ?? DEFAULT_TUNING;
+    const tuning = woken.started ? { ...base, emptyStableMs: base.emptyStableMs * STARTED_EMPTY_FACTOR } : base;
     const once = async (): Promise<Raw> => normalizeWorkspaceSymbols(await budget.race(features.workspaceSymbols(query)));
     // While a project loads, answers hold the open files' symbols only: provisional, like references.
     const provisional = (raw: Raw): boolean => confinedToOpenFiles(raw.symbols.map((s) => s.uri), workspace.openDocumentUris());
-    const { value: raw, completeness } = await this.settled({ folder, languageId: ANY_LANGUAGE, question: 'workspaceSymbols' }, once, nonEmpty(provisional), budget, { empty: noSymbols });
+    const { value: raw, completeness } = await this.settled({ folder, languageId: ANY_LANGUAGE, question: 'workspaceSymbols' }, once, nonEmpty(provisional), budget, { empty: noSymbols, tuning });
     const roots = workspace.roots();
     const inside = (uri: string): boolean => roots.some((root) => pathInside(root.uri, uri) !== undefined);
     const ranked = rankSymbols(raw.symbols as FoundSymbol[], query, inside);
