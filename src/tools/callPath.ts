@@ -84,7 +84,7 @@ export class CallPath {
     if (this.deps.engine.settings().outsideWorkspace !== 'ask' || typeof filePath !== 'string' || filePath.trim() === '') return undefined;
     try {
       // Kept by the resolution cache: the call's own resolution then costs a stat per path looked at.
-      const file = await this.deps.engine.workspace.resolveFile(filePath);
+      const file = await this.deps.engine.workspace.resolveFile(filePath, definition.manifest.name);
       if (file.inside) return undefined;
       return { ...this.deps.confirmation(definition.manifest.name, file.uri), filePath, toolName: definition.manifest.name };
     } catch {
@@ -102,7 +102,7 @@ export class CallPath {
     if (request !== undefined && !(await caller.confirm(request))) {
       throw new LspToolError(
         'LSP_OUTSIDE_WORKSPACE_DENIED',
-        `the person declined the ${name} call on "${request.filePath}", which is outside every workspace folder. Query a file inside the workspace.`,
+        `the person declined the ${name} call on "${request.filePath}", which is outside every workspace folder. Call ${name} on a file inside the workspace.`,
       );
     }
     const outcome: OutcomeHeader = await this.execute(definition, input, token);

@@ -53,7 +53,7 @@ export class QueryEngine extends EngineQuery {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, LSP_MANIFEST.name);
       const folder = this.deps.workspace.folderOf(document.uri);
       const { answer, completeness, waitedMs } = await this.ask(args.operation, document, queried, folder, budget);
       const result: LspQueryResult =

@@ -5,7 +5,8 @@ import { EngineQuery, openAtPosition } from '../../engine/baseQuery';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { LspToolError } from '../../engine/errors';
 import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from '../../engine/hierarchyResult';
-import { isRecord, normalizeLocations, toRange } from '../../engine/normalize';
+import { normalizeLocations } from '../../engine/normalize';
+import { isRecord, toRange } from '../../engine/rawValues';
 import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from '../../engine/normalizeHierarchy';
 import { completenessNote, malformedNote, offSymbolNote } from '../../engine/notes';
 import { hierarchyKindOf } from '../../engine/operations';
@@ -144,7 +145,7 @@ export class HierarchyEngine extends EngineQuery {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, HIERARCHY_MANIFEST.name);
       const folder = this.deps.workspace.folderOf(document.uri);
       const { direction, depth } = args;
       const symbolCache = new Map<string, Promise<FlatSymbol[]>>();

@@ -85,7 +85,7 @@ export class SymbolsQuery extends EngineQuery {
 
   private async outline(args: Exclude<SymbolsArgs, { mode: 'workspace' }>, settings: LspToolSettings, budget: Budget): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
-    const document: DocumentSnapshot = await openFile(workspace, args.filePath, settings, budget);
+    const document: DocumentSnapshot = await openFile(workspace, args.filePath, settings, budget, SYMBOLS_MANIFEST.name);
     const folder = workspace.folderOf(document.uri);
     const once = async (): Promise<Raw> => normalizeDocumentSymbols(await budget.race(features.documentSymbols(document.uri)), document.uri);
     const settled = await this.settled({ folder, languageId: document.languageId, question: 'documentSymbols' }, once, nonEmpty(() => false), budget);
