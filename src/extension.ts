@@ -107,7 +107,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   for (const definition of TOOLS) {
     const twin = async (input: unknown, token?: vscode.CancellationToken): Promise<unknown> => definition.structured(await calls.execute(definition, input, token));
     twins[definition.api.twin] = twin;
-    toolsByField[definition.api.tool] = lmTools.get(definition.manifest.name)!;
+    toolsByField[definition.api.tool] = lmTools.get(definition.schema.name)!;
     own(vscode.commands.registerCommand(definition.api.command, (input: unknown) => twin(input)));
   }
 

@@ -6,7 +6,7 @@ import type { HierarchyDirection, Workspace } from '../engine/ports';
 import { Command } from '../ids';
 import { displayPath } from '../text/displayPath';
 import { nodeSuffix } from '../text/renderHierarchy';
-import { HIERARCHY_MANIFEST } from '../tools/lsp_hierarchy/manifest';
+import { HIERARCHY_SCHEMA } from '../tools/lsp_hierarchy/schema';
 import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
 
 export const SLASH_DIRECTIONS: Record<string, HierarchyDirection> = {
@@ -41,7 +41,7 @@ export async function answerHierarchy(
   const before = deps.outcomes.lastId;
   let toolText: string;
   try {
-    const result = await vscode.lm.invokeTool(HIERARCHY_MANIFEST.name, { input, toolInvocationToken: request.toolInvocationToken }, token);
+    const result = await vscode.lm.invokeTool(HIERARCHY_SCHEMA.name, { input, toolInvocationToken: request.toolInvocationToken }, token);
     toolText = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
   } catch (err) {
     stream.markdown(text(err instanceof Error ? err.message : String(err)));

@@ -8,7 +8,7 @@ import type { LspOperation, LspSymbol } from '../engine/result';
 import { Command, ContextKey, Participant } from '../ids';
 import { displayPath } from '../text/displayPath';
 import { toCardEntry } from '../tools/lsp/card';
-import { LSP_MANIFEST } from '../tools/lsp/manifest';
+import { LSP_SCHEMA } from '../tools/lsp/schema';
 import { isQueryOutcome, sameQueryInput } from '../tools/lsp/query';
 import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
 import type { SymbolsQuery } from '../tools/lsp_symbols/query';
@@ -98,7 +98,7 @@ export function register(deps: ParticipantDeps): vscode.Disposable {
     const before = deps.outcomes.lastId;
     let toolText: string;
     try {
-      const result = await vscode.lm.invokeTool(LSP_MANIFEST.name, { input, toolInvocationToken: request.toolInvocationToken }, token);
+      const result = await vscode.lm.invokeTool(LSP_SCHEMA.name, { input, toolInvocationToken: request.toolInvocationToken }, token);
       toolText = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
     } catch (err) {
       stream.markdown(text(err instanceof Error ? err.message : String(err)));

@@ -7,7 +7,7 @@ import type { RecentOutcomes } from '../engine/recentOutcomes';
 import { displayPath } from '../text/displayPath';
 import { groupByFile } from '../text/groupByFile';
 import { flattenSymbols } from '../text/renderSymbols';
-import { SYMBOLS_MANIFEST } from '../tools/lsp_symbols/manifest';
+import { SYMBOLS_SCHEMA } from '../tools/lsp_symbols/schema';
 import { isSymbolsOutcome } from '../tools/lsp_symbols/query';
 
 const MAX_ANCHORS = 100;
@@ -44,7 +44,7 @@ export async function replyWithSymbols(
   if (!input) return { metadata: { command } };
   const before = deps.outcomes.lastId;
   try {
-    await vscode.lm.invokeTool(SYMBOLS_MANIFEST.name, { input, toolInvocationToken: request.toolInvocationToken }, token);
+    await vscode.lm.invokeTool(SYMBOLS_SCHEMA.name, { input, toolInvocationToken: request.toolInvocationToken }, token);
   } catch (err) {
     stream.markdown(text(err instanceof Error ? err.message : String(err)));
     return { metadata: { command, error: true } };

@@ -17,6 +17,8 @@ export interface ConfirmRequest {
   message: string;
   /** The file_path as the call wrote it. */
   filePath: string;
+  /** The file it resolved to (a URI string). */
+  uri: string;
   toolName: string;
 }
 
@@ -56,7 +58,7 @@ export class CallPath {
     readonly tools: readonly AnyToolDefinition[],
     private readonly deps: CallPathDeps,
   ) {
-    this.byName = new Map(tools.map((tool) => [tool.manifest.name, tool]));
+    this.byName = new Map(tools.map((tool) => [tool.schema.name, tool]));
   }
 
   /** The tool's engine, made on first use over the shared ports and readiness. */
@@ -84,9 +86,9 @@ export class CallPath {
     if (this.deps.engine.settings().outsideWorkspace !== 'ask' || typeof filePath !== 'string' || filePath.trim() === '') return undefined;
     try {
       // Kept by the resolution cache: the call's own resolution then costs a stat per path looked at.
-      const file = await this.deps.engine.workspace.resolveFile(filePath, definition.manifest.name);
+      const file = await this.deps.engine.workspace.resolveFile(filePath, definition.schema.name);
       if (file.inside) return undefined;
-      return { ...this.deps.confirmation(definition.manifest.name, file.uri), filePath, toolName: definition.manifest.name };
+      return { ...this.deps.confirmation(definition.schema.name, file.uri), filePath, uri: file.uri, toolName: definition.schema.name };
     } catch {
       return undefined;
     }
@@ -102,7 +104,7 @@ export class CallPath {
     if (request !== undefined && !(await caller.confirm(request))) {
       throw new LspToolError(
         'LSP_OUTSIDE_WORKSPACE_DENIED',
-        `the person declined the ${name} call on "${request.filePath}", which is outside every workspace folder. Call ${name} on a file inside the workspace.`,
+        `file_path "${request.filePath}" is outside every workspace folder, and the person in VS Code declined or did not answer in time (lspTool.outsideWorkspace is "ask"). Call ${name} on a file inside the workspace.`,
       );
     }
     const outcome: OutcomeHeader = await this.execute(definition, input, token);

@@ -5,7 +5,8 @@ import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/setting
 import { schemaSignature } from '../../src/engine/toolSchema';
 import type { OutcomeHeader } from '../../src/engine/outcome';
 import { CallPath, type Caller, type ConfirmRequest } from '../../src/tools/callPath';
-import { TOOLS, toolListing } from '../../src/tools';
+import { TOOLS } from '../../src/tools';
+import { MANIFESTS, toolListing } from '../../src/tools/manifests';
 import { FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog } from './fakes/engineFakes';
 
 const SOURCE = 'export const answer = 42;\nconst other = answer;\n';
@@ -69,10 +70,10 @@ describe('the call path', () => {
   it('under "ask", asks the caller for a file outside the workspace; a refusal is LSP_OUTSIDE_WORKSPACE_DENIED and runs nothing', async () => {
     const fx = setup({ outsideWorkspace: 'ask' });
     await assert.rejects(fx.calls.callTool('lsp', outside, fx.caller('mcp', false)), (err: Error) => {
-      assert.match(err.message, /^LSP_OUTSIDE_WORKSPACE_DENIED: the person declined the lsp call on "\/elsewhere\/b\.ts", which is outside every workspace folder\. Call lsp on a file inside the workspace\.$/);
+      assert.match(err.message, /^LSP_OUTSIDE_WORKSPACE_DENIED: file_path "\/elsewhere\/b\.ts" is outside every workspace folder, and the person in VS Code declined or did not answer in time \(lspTool\.outsideWorkspace is "ask"\)\. Call lsp on a file inside the workspace\.$/);
       return true;
     });
-    assert.deepEqual(fx.asked, [{ title: 'Outside?', message: 'lsp reads file:///elsewhere/b.ts', filePath: '/elsewhere/b.ts', toolName: 'lsp' }]);
+    assert.deepEqual(fx.asked, [{ title: 'Outside?', message: 'lsp reads file:///elsewhere/b.ts', filePath: '/elsewhere/b.ts', uri: 'file:///elsewhere/b.ts', toolName: 'lsp' }]);
     assert.equal(fx.features.calls, 0, 'the provider was not asked');
     assert.equal(fx.outcomes.size, 0);
     const { text } = await fx.calls.callTool('lsp', outside, fx.caller('mcp', true));
@@ -104,17 +105,17 @@ describe('the call path', () => {
   it('lists every tool with its description and schema for a transport', () => {
     assert.deepEqual(toolListing().map((t) => t.name), ['lsp', 'lsp_symbols', 'lsp_hierarchy']);
     for (const [i, listed] of toolListing().entries()) {
-      assert.equal(listed.description, TOOLS[i]!.manifest.modelDescription);
-      assert.equal(listed.inputSchema, TOOLS[i]!.manifest.inputSchema);
+      assert.equal(listed.description, MANIFESTS[i]!.modelDescription);
+      assert.equal(listed.inputSchema, TOOLS[i]!.schema.inputSchema, 'the very schema the engine parses by');
     }
   });
 
   it('derives the parse errors\' hint from the schema data', async () => {
     const fx = setup();
     await assert.rejects(fx.calls.callTool('lsp', {}, fx.caller('mcp', true)), (err: Error) => {
-      assert.ok(err.message.endsWith(`Call lsp with ${schemaSignature(TOOLS[0]!.manifest.inputSchema)}; line and character are one-based.`), err.message);
+      assert.ok(err.message.endsWith(`Call lsp with ${schemaSignature(TOOLS[0]!.schema.inputSchema)}; line and character are one-based.`), err.message);
       return true;
     });
-    assert.equal(schemaSignature(TOOLS[2]!.manifest.inputSchema), '{"direction": "incomingCalls"|"outgoingCalls"|"supertypes"|"subtypes", "file_path": string, "line": number, "character": number, "symbol"?: string, "depth"?: 1-5}');
+    assert.equal(schemaSignature(TOOLS[2]!.schema.inputSchema), '{"direction": "incomingCalls"|"outgoingCalls"|"supertypes"|"subtypes", "file_path": string, "line": number, "character": number, "symbol"?: string, "depth"?: 1-5}');
   });
 });

@@ -6,11 +6,11 @@ import type { LspQueryResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { lspCardBody } from './card';
 import { invocationTitle } from './input';
-import { LSP_MANIFEST } from './manifest';
+import { LSP_SCHEMA } from './schema';
 import { isQueryOutcome, QueryEngine, type QueryOutcome } from './query';
 
 export const lspTool: ToolDefinition<QueryEngine, QueryOutcome, LspQueryResult> = {
-  manifest: LSP_MANIFEST,
+  schema: LSP_SCHEMA,
   api: { twin: 'query', tool: 'tool', command: Command.query },
   createEngine: (deps) => new QueryEngine(deps),
   execute: (engine, input, token) => engine.execute(input, token),

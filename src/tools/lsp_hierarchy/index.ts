@@ -7,11 +7,11 @@ import type { HierarchyResult } from '../../engine/hierarchyResult';
 import { inputFields, type ToolDefinition } from '../definition';
 import { hierarchyCardBody } from './card';
 import { hierarchyTitle } from './input';
-import { HIERARCHY_MANIFEST } from './manifest';
+import { HIERARCHY_SCHEMA } from './schema';
 import { HierarchyEngine, isHierarchyOutcome, type HierarchyOutcome } from './query';
 
 export const hierarchyTool: ToolDefinition<HierarchyEngine, HierarchyOutcome, HierarchyResult> = {
-  manifest: HIERARCHY_MANIFEST,
+  schema: HIERARCHY_SCHEMA,
   api: { twin: 'hierarchy', tool: 'hierarchyTool', command: Command.queryHierarchy },
   createEngine: (deps) => new HierarchyEngine(deps),
   execute: (engine, input, token) => engine.execute(input, token),

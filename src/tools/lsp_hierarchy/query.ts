@@ -19,7 +19,7 @@ import { displayPath } from '../../text/displayPath';
 import { formatHierarchy } from '../../text/renderHierarchy';
 import { symbolKindName } from '../../text/symbolKind';
 import { hierarchyTitle, parseHierarchyArgs, type ParsedHierarchyArgs } from './input';
-import { HIERARCHY_MANIFEST } from './manifest';
+import { HIERARCHY_SCHEMA } from './schema';
 
 /** Provider calls in flight at once during a walk: enough to overlap round trips, few enough not to flood a server. */
 export const WALK_CONCURRENCY = 8;
@@ -27,7 +27,7 @@ export const WALK_CONCURRENCY = 8;
 export const WALK_NODE_LIMIT = 5000;
 
 export interface HierarchyOutcome extends OutcomeHeader {
-  tool: typeof HIERARCHY_MANIFEST.name;
+  tool: typeof HIERARCHY_SCHEMA.name;
   result: HierarchyResult;
   direction: HierarchyDirection;
   /** The one-based arguments as the caller wrote them (for titles). */
@@ -122,7 +122,7 @@ interface Frontier {
 }
 
 export function isHierarchyOutcome(outcome: OutcomeHeader | undefined): outcome is HierarchyOutcome {
-  return outcome?.tool === HIERARCHY_MANIFEST.name;
+  return outcome?.tool === HIERARCHY_SCHEMA.name;
 }
 
 export class HierarchyEngine extends EngineQuery {
@@ -145,7 +145,7 @@ export class HierarchyEngine extends EngineQuery {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, HIERARCHY_MANIFEST.name);
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, HIERARCHY_SCHEMA.name);
       const folder = this.deps.workspace.folderOf(document.uri);
       const { direction, depth } = args;
       const symbolCache = new Map<string, Promise<FlatSymbol[]>>();
@@ -215,7 +215,7 @@ export class HierarchyEngine extends EngineQuery {
       });
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth };
       return {
-        tool: HIERARCHY_MANIFEST.name,
+        tool: HIERARCHY_SCHEMA.name,
         title: hierarchyTitle(input),
         text,
         notes,

@@ -5,11 +5,11 @@ import type { SymbolsResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { symbolsCardBody } from './card';
 import { symbolsTitle } from './input';
-import { SYMBOLS_MANIFEST } from './manifest';
+import { SYMBOLS_SCHEMA } from './schema';
 import { isSymbolsOutcome, SymbolsQuery, type SymbolsOutcome } from './query';
 
 export const symbolsTool: ToolDefinition<SymbolsQuery, SymbolsOutcome, SymbolsResult> = {
-  manifest: SYMBOLS_MANIFEST,
+  schema: SYMBOLS_SCHEMA,
   api: { twin: 'symbols', tool: 'symbolsTool', command: Command.querySymbols },
   createEngine: (deps) => new SymbolsQuery(deps),
   execute: (engine, input, token) => engine.execute(input, token),
