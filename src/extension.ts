@@ -93,9 +93,9 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     engine: engineDeps,
     outcomes,
     confirmation: confirmationText,
-    present: async (id, outcome, caller) => {
+    present: async ({ id, outcome, source, label }) => {
       walkthrough.markUsed(ContextKey.toolUsed);
-      await show(id, outcome, caller.transport === 'mcp' ? 'mcp' : 'tool', caller.label).catch((err: unknown) => log.error(String(err)));
+      await show(id, outcome, source, label).catch((err: unknown) => log.error(String(err)));
     },
   });
   const { tools: lmTools, disposable: lmRegistration } = registerLmTools(calls);

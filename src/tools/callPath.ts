@@ -5,7 +5,7 @@ import type { EngineDeps } from '../engine/baseQuery';
 import type { CancellationLike } from '../engine/budget';
 import { LspToolError } from '../engine/errors';
 import type { OutcomeHeader } from '../engine/outcome';
-import type { QuerySource, RecentOutcomes } from '../engine/recentOutcomes';
+import type { QuerySource, RecentOutcomes, RecordedOutcome } from '../engine/recentOutcomes';
 import { AfterAnswer } from './afterAnswer';
 import type { AnyToolDefinition, ToolDefinition } from './definition';
 
@@ -43,8 +43,8 @@ export interface CallPathDeps {
   outcomes: RecentOutcomes;
   /** The confirmation's words (localised by the wiring); `uri` is the resolved file. */
   confirmation(toolName: string, uri: string): { title: string; message: string };
-  /** What the person sees of a call (the card, follow-along); runs after the answer has gone back. */
-  present?(id: number, outcome: OutcomeHeader, caller: Caller): Promise<void> | void;
+  /** What the person sees of a call (the card, follow-along), as recorded; runs after the answer has gone back. */
+  present?(recorded: RecordedOutcome): Promise<void> | void;
 }
 
 const SOURCE: Record<Transport, QuerySource> = { lm: 'tool', mcp: 'mcp', command: 'command', participant: 'participant' };
@@ -108,9 +108,10 @@ export class CallPath {
       );
     }
     const outcome: OutcomeHeader = await this.execute(definition, input, token);
-    const id = this.deps.outcomes.record(outcome, SOURCE[caller.transport], caller.label);
+    const source = SOURCE[caller.transport];
+    const id = this.deps.outcomes.record(outcome, source, caller.label);
     const present = this.deps.present;
-    if (present) this.after.run(() => present(id, outcome, caller));
+    if (present) this.after.run(() => present(caller.label === undefined ? { id, source, outcome } : { id, source, label: caller.label, outcome }));
     return { id, outcome, text: outcome.text };
   }
 

@@ -18,14 +18,14 @@ function setup(settings: Partial<LspToolSettings> = {}) {
   const features = new FakeFeatures(() => [location(uri, 0, 13, 6)]);
   const log = new RecordingLog();
   const outcomes = new RecentOutcomes();
-  const presented: { id: number; outcome: OutcomeHeader; transport: string; at: number }[] = [];
+  const presented: { id: number; outcome: OutcomeHeader; source: string; label?: string; at: number }[] = [];
   let answeredAt = 0;
   const calls = new CallPath(TOOLS, {
     engine: { workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, ...settings }), tuning: FAST_TUNING },
     outcomes,
     confirmation: (toolName, target) => ({ title: 'Outside?', message: `${toolName} reads ${target}` }),
-    present: (id, outcome, caller) => {
-      presented.push({ id, outcome, transport: caller.transport, at: answeredAt });
+    present: (recorded) => {
+      presented.push({ ...recorded, at: answeredAt });
     },
   });
   const asked: ConfirmRequest[] = [];
@@ -63,8 +63,17 @@ describe('the call path', () => {
     assert.deepEqual(fx.outcomes.get(id), { id, source: 'mcp', label: 'Claude Code', outcome });
     assert.equal(fx.presented.length, 0, 'nothing is shown before the answer is back');
     await fx.calls.settled();
-    assert.deepEqual(fx.presented.map((p) => ({ id: p.id, transport: p.transport, at: p.at })), [{ id, transport: 'mcp', at: 1 }]);
+    assert.deepEqual(fx.presented, [{ id, source: 'mcp', label: 'Claude Code', outcome, at: 1 }]);
     assert.deepEqual(fx.asked, [], 'a file inside the workspace needs no confirmation');
+  });
+
+  it('records a vscode.lm call as the tool\'s, with no label, and anchors the card at the queried position', async () => {
+    const fx = setup();
+    const { id, outcome } = await fx.calls.call('lsp', inside, fx.caller('lm', true));
+    assert.deepEqual(fx.outcomes.get(id), { id, source: 'tool', outcome });
+    assert.deepEqual(outcome.anchor, { uri: 'file:///w/src/a.ts', position: { line: 1, character: 14 } });
+    await fx.calls.settled();
+    assert.deepEqual(fx.presented.map((p) => [p.source, p.label]), [['tool', undefined]]);
   });
 
   it('under "ask", asks the caller for a file outside the workspace; a refusal is LSP_OUTSIDE_WORKSPACE_DENIED and runs nothing', async () => {

@@ -26,10 +26,19 @@ describe('package.json agrees with src/ids.ts', () => {
       assert.ok(nls[manifest.displayName.slice(1, -1)], `${manifest.name}: displayName in package.nls.json`);
       assert.ok(nls[manifest.userDescription.slice(1, -1)], `${manifest.name}: userDescription in package.nls.json`);
     }
+    const commands = (pkg.contributes.commands as { command: string }[]).map((c) => c.command);
+    const hidden = (pkg.contributes.menus.commandPalette as { command: string; when?: string }[]).filter((m) => m.when === 'false').map((m) => m.command);
     for (const tool of TOOLS) {
       assert.equal(new Set(Object.values(tool.api)).size, 3, `${tool.schema.name}: its own API fields and command`);
-      assert.ok((Object.values(Command) as string[]).includes(tool.api.command), `${tool.schema.name}: its twin command is in ids.ts`);
+      assert.ok(commands.includes(tool.api.command), `${tool.schema.name}: its twin command ${tool.api.command} is contributed`);
+      assert.ok(hidden.includes(tool.api.command), `${tool.schema.name}: its twin command is hidden from the palette (it takes a structured input)`);
+      assert.ok(!(Object.values(Command) as string[]).includes(tool.api.command), `${tool.schema.name}: its twin command is the tool's own, not in ids.ts`);
     }
+    assert.deepEqual(
+      commands.filter((c) => !(Object.values(Command) as string[]).includes(c)).sort(),
+      TOOLS.map((t) => t.api.command).sort(),
+      'every contributed command is in ids.ts or is a tool\'s twin',
+    );
     assert.equal(new Set(TOOLS.map((t) => t.api.twin)).size, TOOLS.length, 'no two tools share an API field');
   });
   it('offers the operations and directions the engine knows, no more', () => {

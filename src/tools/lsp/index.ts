@@ -1,7 +1,6 @@
 // The `lsp` tool: definition, references, implementations and hover at a position.
 // Its palette commands are in commands/paletteCommands.ts, its @lsp replies in chat/participant.ts,
 // its References view hand-off in references/handoff.ts.
-import { Command } from '../../ids';
 import type { LspQueryResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { lspCardBody } from './card';
@@ -11,7 +10,7 @@ import { isQueryOutcome, QueryEngine, type QueryOutcome } from './query';
 
 export const lspTool: ToolDefinition<QueryEngine, QueryOutcome, LspQueryResult> = {
   schema: LSP_SCHEMA,
-  api: { twin: 'query', tool: 'tool', command: Command.query },
+  api: { twin: 'query', tool: 'tool', command: 'lspTool.query' },
   createEngine: (deps) => new QueryEngine(deps),
   execute: (engine, input, token) => engine.execute(input, token),
   structured: (outcome) => outcome.result,

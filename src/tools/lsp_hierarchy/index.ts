@@ -2,7 +2,6 @@
 // Its palette commands are in commands/hierarchyCommands.ts, its @lsp replies in
 // chat/hierarchyParticipant.ts, the card's lazy expansion in card/showHierarchy.ts, its hand-off
 // to the built-in views in references/hierarchyHandoff.ts.
-import { Command } from '../../ids';
 import type { HierarchyResult } from '../../engine/hierarchyResult';
 import { inputFields, type ToolDefinition } from '../definition';
 import { hierarchyCardBody } from './card';
@@ -12,7 +11,7 @@ import { HierarchyEngine, isHierarchyOutcome, type HierarchyOutcome } from './qu
 
 export const hierarchyTool: ToolDefinition<HierarchyEngine, HierarchyOutcome, HierarchyResult> = {
   schema: HIERARCHY_SCHEMA,
-  api: { twin: 'hierarchy', tool: 'hierarchyTool', command: Command.queryHierarchy },
+  api: { twin: 'hierarchy', tool: 'hierarchyTool', command: 'lspTool.queryHierarchy' },
   createEngine: (deps) => new HierarchyEngine(deps),
   execute: (engine, input, token) => engine.execute(input, token),
   structured: (outcome) => outcome.result,

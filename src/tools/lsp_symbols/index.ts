@@ -1,6 +1,5 @@
 // The `lsp_symbols` tool: a name to positions `lsp` can use, or a file's outline.
 // Its palette commands are in commands/symbolCommands.ts, its @lsp replies in chat/symbolsReply.ts.
-import { Command } from '../../ids';
 import type { SymbolsResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { symbolsCardBody } from './card';
@@ -10,7 +9,7 @@ import { isSymbolsOutcome, SymbolsQuery, type SymbolsOutcome } from './query';
 
 export const symbolsTool: ToolDefinition<SymbolsQuery, SymbolsOutcome, SymbolsResult> = {
   schema: SYMBOLS_SCHEMA,
-  api: { twin: 'symbols', tool: 'symbolsTool', command: Command.querySymbols },
+  api: { twin: 'symbols', tool: 'symbolsTool', command: 'lspTool.querySymbols' },
   createEngine: (deps) => new SymbolsQuery(deps),
   execute: (engine, input, token) => engine.execute(input, token),
   structured: (outcome) => outcome.result,
