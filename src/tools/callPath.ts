@@ -47,6 +47,15 @@ export interface CallPathDeps {
   present?(recorded: RecordedOutcome): Promise<void> | void;
 }
 
+function parses(definition: AnyToolDefinition, input: unknown): boolean {
+  try {
+    definition.parse(input);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const SOURCE: Record<Transport, QuerySource> = { lm: 'tool', mcp: 'mcp', command: 'command', participant: 'participant' };
 
 export class CallPath {
@@ -100,7 +109,8 @@ export class CallPath {
     if (!definition) {
       throw new LspToolError('LSP_INVALID_ARGUMENT', `no tool is named "${name}". Call one of ${[...this.byName.keys()].join(', ')}.`);
     }
-    const request = await this.confirmationFor(definition, input);
+    // Bad input is not worth a question: the run below reports (and logs) it.
+    const request = parses(definition, input) ? await this.confirmationFor(definition, input) : undefined;
     if (request !== undefined && !(await caller.confirm(request))) {
       throw new LspToolError(
         'LSP_OUTSIDE_WORKSPACE_DENIED',

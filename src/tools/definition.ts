@@ -23,6 +23,8 @@ export interface ToolDefinition<E = unknown, O extends OutcomeHeader = OutcomeHe
    * `tool` the registered language-model tool; `command` runs the twin from scripts.
    */
   api: { twin: string; tool: string; command: string };
+  /** Validates the raw input into the engine's arguments; throws LspToolError('LSP_INVALID_ARGUMENT'). */
+  parse(input: unknown): unknown;
   /** The tool's engine over the shared ports and readiness (made once per activation). */
   createEngine(deps: EngineDeps): E;
   /** Validates, runs and renders one call; throws LspToolError for bad input, timeout and cancellation. */

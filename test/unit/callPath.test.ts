@@ -90,6 +90,13 @@ describe('the call path', () => {
     assert.equal(fx.asked.length, 2);
   });
 
+  it('asks nobody about a call whose input is bad: the tool reports that, and logs it', async () => {
+    const fx = setup({ outsideWorkspace: 'ask' });
+    await rejectsWith(fx.calls.callTool('lsp', { ...outside, line: 'two' }, fx.caller('mcp', true)), /^LSP_INVALID_ARGUMENT: invalid arguments: "line" must be a number\. Call lsp with /);
+    assert.deepEqual(fx.asked, []);
+    assert.equal(fx.log.lines.filter((l) => l.level === 'error').length, 1);
+  });
+
   it('under "allow" asks nobody; under "deny" refuses with the engine\'s coded error', async () => {
     const allow = setup({ outsideWorkspace: 'allow' });
     assert.match((await allow.calls.callTool('lsp', outside, allow.caller('mcp', false))).text, ANSWER);

@@ -4,13 +4,14 @@
 import type { LspQueryResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { lspCardBody } from './card';
-import { invocationTitle } from './input';
+import { invocationTitle, parseLspArgs } from './input';
 import { LSP_SCHEMA } from './schema';
 import { isQueryOutcome, QueryEngine, type QueryOutcome } from './query';
 
 export const lspTool: ToolDefinition<QueryEngine, QueryOutcome, LspQueryResult> = {
   schema: LSP_SCHEMA,
   api: { twin: 'query', tool: 'tool', command: 'lspTool.query' },
+  parse: parseLspArgs,
   createEngine: (deps) => new QueryEngine(deps),
   execute: (engine, input, token) => engine.execute(input, token),
   structured: (outcome) => outcome.result,

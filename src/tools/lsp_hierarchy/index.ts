@@ -5,13 +5,14 @@
 import type { HierarchyResult } from '../../engine/hierarchyResult';
 import { inputFields, type ToolDefinition } from '../definition';
 import { hierarchyCardBody } from './card';
-import { hierarchyTitle } from './input';
+import { hierarchyTitle, parseHierarchyArgs } from './input';
 import { HIERARCHY_SCHEMA } from './schema';
 import { HierarchyEngine, isHierarchyOutcome, type HierarchyOutcome } from './query';
 
 export const hierarchyTool: ToolDefinition<HierarchyEngine, HierarchyOutcome, HierarchyResult> = {
   schema: HIERARCHY_SCHEMA,
   api: { twin: 'hierarchy', tool: 'hierarchyTool', command: 'lspTool.queryHierarchy' },
+  parse: parseHierarchyArgs,
   createEngine: (deps) => new HierarchyEngine(deps),
   execute: (engine, input, token) => engine.execute(input, token),
   structured: (outcome) => outcome.result,

@@ -3,13 +3,14 @@
 import type { SymbolsResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { symbolsCardBody } from './card';
-import { symbolsTitle } from './input';
+import { parseSymbolsArgs, symbolsTitle } from './input';
 import { SYMBOLS_SCHEMA } from './schema';
 import { isSymbolsOutcome, SymbolsQuery, type SymbolsOutcome } from './query';
 
 export const symbolsTool: ToolDefinition<SymbolsQuery, SymbolsOutcome, SymbolsResult> = {
   schema: SYMBOLS_SCHEMA,
   api: { twin: 'symbols', tool: 'symbolsTool', command: 'lspTool.querySymbols' },
+  parse: parseSymbolsArgs,
   createEngine: (deps) => new SymbolsQuery(deps),
   execute: (engine, input, token) => engine.execute(input, token),
   structured: (outcome) => outcome.result,
