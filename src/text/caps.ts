@@ -8,7 +8,7 @@ export function omittedLine(omitted: number, noun: string, limit: number): strin
   return `\n… ${omitted} more ${noun}${omitted === 1 ? '' : 's'} omitted (limit ${limit}).`;
 }
 
-/** seed-spec §5.3: never longer than max, exactly max when it truncates. */
+/** docs/contract.md §5.3: never longer than max, exactly max when it truncates. */
 export function bound(text: string, max: number, label: string, statedLimit = max): string {
   if (text.length <= max) return text;
   const notice = `\n… ${label} truncated (limit ${statedLimit} characters).`;

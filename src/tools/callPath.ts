@@ -44,7 +44,7 @@ export interface CallPathDeps {
   /** The confirmation's words (localised by the wiring); `uri` is the resolved file. */
   confirmation(toolName: string, uri: string): { title: string; message: string };
   /** What the person sees of a call (the card, follow-along), as recorded; runs after the answer has gone back. */
-  present?(recorded: RecordedOutcome): Promise<void> | void;
+  present?: (recorded: RecordedOutcome) => Promise<void> | void;
 }
 
 function parses(definition: AnyToolDefinition, input: unknown): boolean {
@@ -117,7 +117,7 @@ export class CallPath {
         `file_path "${request.filePath}" is outside every workspace folder, and the person in VS Code declined or did not answer in time (lspTool.outsideWorkspace is "ask"). Call ${name} on a file inside the workspace.`,
       );
     }
-    const outcome: OutcomeHeader = await this.execute(definition, input, token);
+    const outcome: OutcomeHeader = await this.execute(definition as ToolDefinition<unknown, OutcomeHeader, unknown>, input, token);
     const source = SOURCE[caller.transport];
     const id = this.deps.outcomes.record(outcome, source, caller.label);
     const present = this.deps.present;

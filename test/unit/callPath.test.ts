@@ -32,9 +32,9 @@ function setup(settings: Partial<LspToolSettings> = {}) {
   const caller = (transport: Caller['transport'], answer: boolean, label?: string): Caller => ({
     transport,
     ...(label === undefined ? {} : { label }),
-    confirm: async (request) => {
+    confirm: (request) => {
       asked.push(request);
-      return answer;
+      return Promise.resolve(answer);
     },
   });
   const markAnswered = () => (answeredAt = 1);
