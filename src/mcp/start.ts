@@ -63,7 +63,8 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void sync()),
     vscode.commands.registerCommand(Command.mcpEndpoint, async (): Promise<McpEndpoint | undefined> => {
-      await chain;
+      // Asked before the deferred start ran, it starts the server now (sync is idempotent).
+      await sync();
       return running ? { url: running.url, headers: { Authorization: `Bearer ${running.token}` } } : undefined;
     }),
   ];
