@@ -188,6 +188,18 @@ suite('MCP server', () => {
     assert.match(mcpText(await client.callTool({ name: 'lsp', arguments: { ...hung, line: 1 } })), /sample\.lspfault:1:1/);
   });
 
+  test('a client that asked for progress gets it while the call waits; the budget still ends it', async () => {
+    await setSetting('timeoutMs', 2500);
+    const progress: string[] = [];
+    const result = await client.callTool({ name: 'lsp', arguments: { operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 } }, undefined, {
+      onprogress: (p) => progress.push(String(p.message)),
+    });
+    assert.equal(result.isError, true);
+    assert.match(mcpText(result), /^LSP_TIMEOUT: tool call timed out after 2500ms/);
+    assert.ok(progress.length >= 2, `progress: ${JSON.stringify(progress)}`);
+    assert.equal(progress[0], "lsp: waiting for the language server's answer");
+  });
+
   test('100 concurrent calls all return their own correct text', async () => {
     const inputs: [string, object][] = [
       ['lsp', REFERENCES],
