@@ -33,6 +33,8 @@ import type { SymbolsToolInput } from './tools/lsp_symbols/input';
 import { registerLmTools } from './tools/lmTool';
 import { presenter } from './tools/present';
 import { WalkthroughProgress } from './walkthrough/markUsed';
+import { registerMcp } from './mcp/start';
+import { mcpCalls } from './mcp/toolHost';
 
 export interface LspToolApi {
   /** Milliseconds spent inside activate(). */
@@ -110,6 +112,9 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     toolsByField[definition.api.tool] = lmTools.get(definition.schema.name)!;
     own(vscode.commands.registerCommand(definition.api.command, (input: unknown) => twin(input)));
   }
+
+  // The same tools over MCP, for agents outside VS Code's tool API (not in the web-worker host).
+  own(registerMcp(context, { call: mcpCalls(calls), log, timeoutMs: () => settings().timeoutMs }));
 
   // The surfaces for people.
   const engine = calls.engineOf(lspTool);

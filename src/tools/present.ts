@@ -28,7 +28,8 @@ export function presenter(deps: PresentDeps): Present {
     const { anchor } = outcome;
     if (anchor) deps.followAlong.reveal(vscode.Uri.parse(anchor.uri, true), new vscode.Position(anchor.position.line, anchor.position.character));
     const body = await definition.cardBody(outcome, { roots: workspace.roots(), readLines });
-    const title = label === undefined ? outcome.title : `${outcome.title} (${label})`;
+    // The agent's name first (an MCP client), so the person sees who asked.
+    const title = label === undefined ? outcome.title : vscode.l10n.t('{0}: {1}', label, outcome.title);
     deps.card.show({ id, title, source, completeness: outcome.completeness, notes: outcome.notes, ...body }, answeredAt);
   };
 }
