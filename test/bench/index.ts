@@ -374,6 +374,14 @@ interface ColdQuestion {
   file_path?: string;
   line?: number;
   character?: number;
+  /**
+   * Symbols: a file of the language the raw side opens first (with none open, no raw poll ever
+   * completes: the server is not running). Opening it would wake the server for the tool too, so
+   * `alone` runs one side per window: 'tool' (the raw side then only settles the final set, after
+   * the tool answered) or 'raw' (the raw side from a cold start).
+   */
+  wake?: string;
+  alone?: 'tool' | 'raw';
 }
 
 const positionKey = (uri: vscode.Uri | string, p: { line: number; character: number }): string => `${uri.toString()}#${p.line}:${p.character}`;
@@ -412,13 +420,14 @@ async function coldAgainstComplete(api: LspToolApi, q: ColdQuestion): Promise<Re
     const r = await api.hierarchy({ direction: 'incomingCalls', file_path: q.file_path, line: q.line, character: q.character });
     return { keys: sortedSet(r.roots.flatMap((root) => root.children.map((c) => `${positionKey(c.item.uri, c.item.selectionRange.start)} ${c.item.name}`))), completeness: r.completeness };
   };
-  const started = performance.now();
-  const poll = (async () => {
+  const poll = async (): Promise<{ keys: string[]; completeMs: number; answers: number[] }> => {
+    const since = performance.now();
+    if (q.wake) await vscode.workspace.openTextDocument(resolveUri(q.wake));
     let last: string | undefined;
     let keys: string[] = [];
     let firstSeen = 0;
     const answers: number[] = [];
-    const deadline = started + 120_000;
+    const deadline = since + 120_000;
     for (;;) {
       const now = await rawKeys().catch(() => [] as string[]);
       const joined = now.join('\n');
@@ -431,13 +440,22 @@ async function coldAgainstComplete(api: LspToolApi, q: ColdQuestion): Promise<Re
       if (performance.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    return { keys, completeMs: firstSeen - started, answers };
-  })();
-  const [[toolMs, tool], raw] = await Promise.all([time(toolKeys), poll]);
+    return { keys, completeMs: firstSeen - since, answers };
+  };
+  if (q.alone === 'raw') {
+    const raw = await poll();
+    return { label: q.label, kind: q.kind, side: 'raw', rawCompleteMs: raw.completeMs, rawCount: raw.keys.length, rawAnswers: raw.answers };
+  }
+  const [[toolMs, tool], raw] = q.alone === 'tool'
+    ? await (async () => {
+      const t = await time(toolKeys);
+      return [t, await poll()] as const;
+    })()
+    : await Promise.all([time(toolKeys), poll()]);
   const rawSet = new Set(raw.keys);
   const equal = tool.keys.length === raw.keys.length && tool.keys.every((k) => rawSet.has(k));
   const warm = await time(toolKeys);
-  return { label: q.label, kind: q.kind, toolMs, toolCount: tool.keys.length, toolCompleteness: tool.completeness, rawCompleteMs: raw.completeMs, rawCount: raw.keys.length, rawAnswers: raw.answers, equal, warmMs: warm[0], warmCount: warm[1].keys.length };
+  return { label: q.label, kind: q.kind, side: q.alone ?? 'both', toolMs, toolCount: tool.keys.length, toolCompleteness: tool.completeness, rawCompleteMs: raw.completeMs, rawCount: raw.keys.length, rawAnswers: raw.answers, equal, warmMs: warm[0], warmCount: warm[1].keys.length };
 }
 
 interface HierarchyQuery {
