@@ -16,7 +16,7 @@ const PLATFORM = '^src/(platform|workspace)/';
 const TOOL = '^src/tools/[^/]+/';
 const ENGINE = '^src/engine/';
 const TEXT = '^src/(text/|ids[.]ts$)';
-const PURE = ['^src/engine/', '^src/text/', '^src/ids[.]ts$', '^src/card/webview/', TOOL, '^src/tools/(definition|callPath|index|afterAnswer)[.]ts$'];
+const PURE = ['^src/engine/', '^src/text/', '^src/ids[.]ts$', '^src/card/webview/', TOOL, '^src/tools/(definition|callPath|index|manifests|afterAnswer)[.]ts$'];
 
 const above = (name, from, to) => ({
   name,

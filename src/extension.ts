@@ -93,9 +93,9 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     engine: engineDeps,
     outcomes,
     confirmation: confirmationText,
-    present: async (id, outcome, caller) => {
+    present: async ({ id, outcome, source, label }) => {
       walkthrough.markUsed(ContextKey.toolUsed);
-      await show(id, outcome, caller.transport === 'mcp' ? 'mcp' : 'tool', caller.label).catch((err: unknown) => log.error(String(err)));
+      await show(id, outcome, source, label).catch((err: unknown) => log.error(String(err)));
     },
   });
   const { tools: lmTools, disposable: lmRegistration } = registerLmTools(calls);
@@ -107,7 +107,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   for (const definition of TOOLS) {
     const twin = async (input: unknown, token?: vscode.CancellationToken): Promise<unknown> => definition.structured(await calls.execute(definition, input, token));
     twins[definition.api.twin] = twin;
-    toolsByField[definition.api.tool] = lmTools.get(definition.manifest.name)!;
+    toolsByField[definition.api.tool] = lmTools.get(definition.schema.name)!;
     own(vscode.commands.registerCommand(definition.api.command, (input: unknown) => twin(input)));
   }
 

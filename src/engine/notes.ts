@@ -1,5 +1,6 @@
 // The Note lines every tool adds after its answer: what the model should know to call again well.
-import { describeIdentifiers, identifierAt, onSymbol, type LinePosition } from '../text/position';
+import type { LspPosition } from '../text/coordinates';
+import { describeIdentifiers, identifierAt, onSymbol } from '../text/position';
 import type { Completeness } from './result';
 
 export function malformedNote(count: number): string | undefined {
@@ -17,14 +18,14 @@ export function completenessNote(completeness: Completeness, languageId: string)
   return undefined;
 }
 
-export function snapNote(symbol: string, asked: LinePosition, snapped: LinePosition | undefined): string | undefined {
+export function snapNote(symbol: string, asked: LspPosition, snapped: LspPosition | undefined): string | undefined {
   if (snapped === undefined) return `symbol "${symbol}" was not found within 5 lines of line ${asked.line + 1}; queried the given position.`;
   if (snapped.line === asked.line && snapped.character === asked.character) return undefined;
   return `moved to "${symbol}" at ${snapped.line + 1}:${snapped.character + 1} (asked for ${asked.line + 1}:${asked.character + 1}).`;
 }
 
 /** For an empty answer at a position that touches no symbol (whitespace, punctuation, a keyword): where the line's identifiers are. */
-export function offSymbolNote(lineText: string, at: LinePosition): string | undefined {
+export function offSymbolNote(lineText: string, at: LspPosition): string | undefined {
   if (onSymbol(lineText, at.character)) return undefined;
   const ids = describeIdentifiers(lineText);
   const where = `${at.line + 1}:${at.character + 1}`;

@@ -1,6 +1,7 @@
-// The text the model reads: the original's exact format (seed-spec §5) plus previews and notes.
+// The text the model reads (docs/contract.md §5): locations and hover, with previews and notes (the caps: caps.ts).
 import { displayPath, type WorkspaceRoot } from './displayPath';
 import { orderByFile } from './groupByFile';
+import { NO_RESULTS, omittedLine, withNotes } from './caps';
 import { isTrimmedSpace, StringBuilder, TextBuilder } from './textBuilder';
 
 /** A location as the text shows it: a file and where its range starts (zero-based). */
@@ -14,7 +15,7 @@ export interface ShownHover {
 }
 
 export interface LocationRenderOptions<L extends ShownLocation = ShownLocation> {
-  /** The folder that owns the queried file; outside paths are rendered against it, as in the original. */
+  /** The folder that owns the queried file; outside paths are rendered against it (docs/contract.md §5.4). */
   resolvedWorkspaceUri: string;
   /** All workspace folders; relative paths work for any scheme, with a folder-name prefix when there are several. */
   roots?: readonly WorkspaceRoot[];
@@ -25,26 +26,8 @@ export interface LocationRenderOptions<L extends ShownLocation = ShownLocation> 
   notes?: readonly string[];
 }
 
-export const NO_RESULTS = 'No results.';
 export const NO_HOVER = 'No hover information.';
 export const PREVIEW_MAX = 120;
-
-/** seed-spec §5.3: never longer than max, exactly max when it truncates. */
-export function bound(text: string, max: number, label: string, statedLimit = max): string {
-  if (text.length <= max) return text;
-  const notice = `\n… ${label} truncated (limit ${statedLimit} characters).`;
-  if (notice.length >= max) return notice.slice(0, max);
-  return text.slice(0, max - notice.length) + notice;
-}
-
-/** Notes follow the body; the body is cut first so that the notes survive the character cap. `label` names what is cut (locations, hover, symbols…). */
-export function withNotes(body: string, notes: readonly string[] | undefined, max: number, label: string): string {
-  const notesText = (notes ?? []).map((note) => `\nNote: ${note}`).join('');
-  if (notesText === '') return bound(body, max, label);
-  if (body.length + notesText.length <= max) return body + notesText;
-  if (notesText.length < max) return bound(body, max - notesText.length, label, max) + notesText;
-  return bound(body + notesText, max, label);
-}
 
 /** Where a line's preview lies: trimmed, and cut to PREVIEW_MAX (an ellipsis follows when `cut`). */
 export function previewBounds(line: string): { from: number; to: number; cut: boolean } {
@@ -126,7 +109,7 @@ const COLON = 0x3a;
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
 
-/** The lines of §5.1 into `out`, stopping once the text is longer than `stopAfter` (the cap cuts the rest anyway). */
+/** The lines of docs/contract.md §5.1 into `out`, stopping once the text is longer than `stopAfter` (the cap cuts the rest anyway). */
 function writeLocations<L extends ShownLocation>(out: TextBuilder | StringBuilder, locations: readonly L[], collected: Collected, options: LocationRenderOptions<L>, stopAfter: number): void {
   const { paths, pathOf, order, writable, lines, characters, previews } = collected;
   const preview = options.preview;
@@ -149,7 +132,7 @@ function writeLocations<L extends ShownLocation>(out: TextBuilder | StringBuilde
   }
 }
 
-/** seed-spec §5.1: grouped by file in order of first appearance, count cap before grouping. */
+/** docs/contract.md §5.1: grouped by file in order of first appearance, count cap before grouping. */
 export function formatLocations<L extends ShownLocation>(locations: readonly L[], options: LocationRenderOptions<L>): string {
   const { maxLocations, maxResultChars } = options;
   if (locations.length === 0) return withNotes(NO_RESULTS, options.notes, maxResultChars, 'locations');
@@ -164,11 +147,11 @@ export function formatLocations<L extends ShownLocation>(locations: readonly L[]
     writeLocations(out, locations, collected, options, maxResultChars);
   }
   let text = out.toString();
-  if (omitted > 0) text += `\n… ${omitted} more location${omitted === 1 ? '' : 's'} omitted (limit ${maxLocations}).`;
+  if (omitted > 0) text += omittedLine(omitted, 'location', maxLocations);
   return withNotes(text, options.notes, maxResultChars, 'locations');
 }
 
-/** seed-spec §5.2: contents verbatim; the range is not rendered. */
+/** docs/contract.md §5.2: contents verbatim; the range is not rendered. */
 export function formatHover(hover: ShownHover | null, maxResultChars: number, notes?: readonly string[]): string {
   return withNotes(hover === null ? NO_HOVER : hover.contents, notes, maxResultChars, 'hover');
 }

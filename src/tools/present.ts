@@ -18,7 +18,7 @@ export interface PresentDeps {
 export type Present = (id: number, outcome: OutcomeHeader, source: QuerySource, label?: string) => Promise<void>;
 
 export function presenter(deps: PresentDeps): Present {
-  const byName = new Map(deps.tools.map((tool) => [tool.manifest.name, tool]));
+  const byName = new Map(deps.tools.map((tool) => [tool.schema.name, tool]));
   const { workspace } = deps;
   const readLines: Workspace['readLines'] = (uris, known) => workspace.readLines(uris, known);
   return async (id, outcome, source, label) => {

@@ -40,7 +40,7 @@ suite('lsp tool', () => {
     }
     const files = lines.map((l) => l.split(':')[0]);
     const order = files.filter((f, i) => files.indexOf(f) === i);
-    assert.deepEqual([...files].sort((a, b) => order.indexOf(a!) - order.indexOf(b!)), files, 'entries are grouped by file');
+    assert.deepEqual([...files].sort((a, b) => order.indexOf(a) - order.indexOf(b)), files, 'entries are grouped by file');
   });
 
   test('goToImplementation on an interface method finds both class methods', async () => {
@@ -122,7 +122,7 @@ suite('lsp tool', () => {
     const prepare = (input: object) =>
       Promise.resolve(api().tool.prepareInvocation!({ input } as vscode.LanguageModelToolInvocationPrepareOptions<never>, new vscode.CancellationTokenSource().token));
 
-    test('the invocation message is the original card title', async () => {
+    test('the invocation message is the call\'s title (docs/contract.md §10)', async () => {
       const prepared = await prepare({ operation: 'findReferences', file_path: 'a.ts', line: 3, character: 7 });
       assert.equal(prepared?.invocationMessage, 'LSP findReferences a.ts:3:7');
       assert.equal(prepared?.confirmationMessages, undefined);
@@ -164,12 +164,19 @@ suite('lsp tool', () => {
       expectCode(invoke({ operation: 'hover', file_path: 'basic/src/main.ts', line: 1e9, character: 1 }), 'LSP_POSITION_OUT_OF_RANGE', /which has 7 lines/));
     test('LSP_POSITION_OUT_OF_RANGE for the character, with the real length', () =>
       expectCode(invoke({ operation: 'hover', file_path: 'basic/src/main.ts', line: 5, character: 200 }), 'LSP_POSITION_OUT_OF_RANGE', /has 31 UTF-16 code units\. Pass a character from 1 to 32/));
-    test('LSP_AMBIGUOUS_PATH lists the candidates', () =>
-      expectCode(invoke({ operation: 'hover', file_path: 'common/same.ts', line: 1, character: 14 }), 'LSP_AMBIGUOUS_PATH', /basic\/common\/same\.ts, second\/common\/same\.ts/));
+    test('LSP_AMBIGUOUS_PATH lists the candidates, and says to call the same tool again with one', async () => {
+      await expectCode(
+        invoke({ operation: 'hover', file_path: 'common/same.ts', line: 1, character: 14 }),
+        'LSP_AMBIGUOUS_PATH',
+        /basic\/common\/same\.ts, second\/common\/same\.ts\. Call lsp again with one of these as file_path, starting with the folder name\.$/,
+      );
+      const symbols = vscode.lm.invokeTool('lsp_symbols', { input: { file_path: 'common/same.ts' }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+      await expectCode(Promise.resolve(symbols), 'LSP_AMBIGUOUS_PATH', /\. Call lsp_symbols again with one of these as file_path, starting with the folder name\.$/);
+    });
     test('LSP_OUTSIDE_WORKSPACE_DENIED under "deny"', async () => {
       await setSetting('outsideWorkspace', 'deny');
       const outside = vscode.Uri.joinPath(folderUri('basic'), '..', 'outside', 'external.ts');
-      await expectCode(invoke({ operation: 'hover', file_path: outside.fsPath, line: 1, character: 14 }), 'LSP_OUTSIDE_WORKSPACE_DENIED');
+      await expectCode(invoke({ operation: 'hover', file_path: outside.fsPath, line: 1, character: 14 }), 'LSP_OUTSIDE_WORKSPACE_DENIED', /\. Call lsp on a file inside the workspace\.$/);
     });
     test('LSP_TIMEOUT at lspTool.timeoutMs, and the next call works', async () => {
       await setSetting('timeoutMs', 1500);

@@ -4,7 +4,8 @@ import type { HierarchyDirection } from '../../engine/ports';
 import { checkSchema, inputRecord, invalid, positionArgs } from '../../engine/positionInput';
 import type { LspPosition } from '../../engine/result';
 import { schemaHint } from '../../engine/toolSchema';
-import { HIERARCHY_MANIFEST } from './manifest';
+import { written } from '../../text/written';
+import { HIERARCHY_SCHEMA } from './schema';
 
 export interface HierarchyToolInput {
   direction: HierarchyDirection;
@@ -26,9 +27,9 @@ export interface ParsedHierarchyArgs {
 }
 
 export const DEFAULT_DEPTH = 1;
-export const MAX_DEPTH = HIERARCHY_MANIFEST.inputSchema.properties.depth.maximum;
+export const MAX_DEPTH = HIERARCHY_SCHEMA.inputSchema.properties.depth.maximum;
 
-const SCHEMA_HINT = schemaHint(HIERARCHY_MANIFEST, '; line and character are one-based.');
+const SCHEMA_HINT = schemaHint(HIERARCHY_SCHEMA, '; line and character are one-based.');
 
 function isDirection(value: unknown): value is HierarchyDirection {
   return typeof value === 'string' && (HIERARCHY_DIRECTIONS as readonly string[]).includes(value);
@@ -39,7 +40,7 @@ export function parseHierarchyArgs(input: unknown): ParsedHierarchyArgs {
   const record = inputRecord(input, SCHEMA_HINT);
   checkSchema(
     record,
-    HIERARCHY_MANIFEST.inputSchema.required,
+    HIERARCHY_SCHEMA.inputSchema.required,
     SCHEMA_HINT,
     ({ direction }) => (direction !== undefined && !isDirection(direction) ? [`"direction" must be one of ${JSON.stringify(HIERARCHY_DIRECTIONS)}`] : []),
     ({ depth }) => (depth !== undefined && depth !== null && typeof depth !== 'number' ? ['"depth" must be a number'] : []),
@@ -57,6 +58,6 @@ export function parseHierarchyArgs(input: unknown): ParsedHierarchyArgs {
 
 /** `LSP incomingCalls src/a.ts:3:17` (and the depth when more than 1): raw arguments, as written. */
 export function hierarchyTitle(input: { direction?: unknown; file_path?: unknown; line?: unknown; character?: unknown; depth?: unknown } | undefined): string {
-  const depth = input?.depth === undefined || input.depth === 1 ? '' : ` depth ${String(input.depth)}`;
-  return `LSP ${String(input?.direction)} ${String(input?.file_path)}:${String(input?.line)}:${String(input?.character)}${depth}`;
+  const depth = input?.depth === undefined || input.depth === 1 ? '' : ` depth ${written(input.depth)}`;
+  return `LSP ${written(input?.direction)} ${written(input?.file_path)}:${written(input?.line)}:${written(input?.character)}${depth}`;
 }

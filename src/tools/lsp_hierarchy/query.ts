@@ -5,7 +5,8 @@ import { EngineQuery, openAtPosition } from '../../engine/baseQuery';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { LspToolError } from '../../engine/errors';
 import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from '../../engine/hierarchyResult';
-import { isRecord, normalizeLocations, toRange } from '../../engine/normalize';
+import { normalizeLocations } from '../../engine/normalize';
+import { isRecord, toRange } from '../../engine/rawValues';
 import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from '../../engine/normalizeHierarchy';
 import { completenessNote, malformedNote, offSymbolNote } from '../../engine/notes';
 import { hierarchyKindOf } from '../../engine/operations';
@@ -18,7 +19,9 @@ import { displayPath } from '../../text/displayPath';
 import { formatHierarchy } from '../../text/renderHierarchy';
 import { symbolKindName } from '../../text/symbolKind';
 import { hierarchyTitle, parseHierarchyArgs, type ParsedHierarchyArgs } from './input';
-import { HIERARCHY_MANIFEST } from './manifest';
+import { isExpandable, relatedNode } from '../../engine/hierarchyTree';
+import { written } from '../../text/written';
+import { HIERARCHY_SCHEMA } from './schema';
 
 /** Provider calls in flight at once during a walk: enough to overlap round trips, few enough not to flood a server. */
 export const WALK_CONCURRENCY = 8;
@@ -26,7 +29,7 @@ export const WALK_CONCURRENCY = 8;
 export const WALK_NODE_LIMIT = 5000;
 
 export interface HierarchyOutcome extends OutcomeHeader {
-  tool: typeof HIERARCHY_MANIFEST.name;
+  tool: typeof HIERARCHY_SCHEMA.name;
   result: HierarchyResult;
   direction: HierarchyDirection;
   /** The one-based arguments as the caller wrote them (for titles). */
@@ -121,7 +124,7 @@ interface Frontier {
 }
 
 export function isHierarchyOutcome(outcome: OutcomeHeader | undefined): outcome is HierarchyOutcome {
-  return outcome?.tool === HIERARCHY_MANIFEST.name;
+  return outcome?.tool === HIERARCHY_SCHEMA.name;
 }
 
 export class HierarchyEngine extends EngineQuery {
@@ -144,7 +147,7 @@ export class HierarchyEngine extends EngineQuery {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, HIERARCHY_SCHEMA.name);
       const folder = this.deps.workspace.folderOf(document.uri);
       const { direction, depth } = args;
       const symbolCache = new Map<string, Promise<FlatSymbol[]>>();
@@ -214,7 +217,7 @@ export class HierarchyEngine extends EngineQuery {
       });
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth };
       return {
-        tool: HIERARCHY_MANIFEST.name,
+        tool: HIERARCHY_SCHEMA.name,
         title: hierarchyTitle(input),
         text,
         notes,
@@ -343,17 +346,10 @@ export class HierarchyEngine extends EngineQuery {
         }
         malformed += answer.malformed;
         answer.related.forEach((rel, j) => {
-          const key = itemKey(rel.item);
-          const node: HierarchyNode = { item: rel.item, children: [] };
-          if (rel.fromRanges !== undefined) node.fromRanges = rel.fromRanges;
+          const node = relatedNode(rel, parent.ancestors, seen);
           const path = `${parent.path}/${j}`;
           handles.set(path, rel.handle);
-          if (parent.ancestors.has(key)) node.cycle = true;
-          else if (seen.has(key)) node.repeated = true;
-          else {
-            seen.add(key);
-            next.push({ node, handle: rel.handle, path, ancestors: new Set([...parent.ancestors, key]) });
-          }
+          if (isExpandable(node)) next.push({ node, handle: rel.handle, path, ancestors: new Set([...parent.ancestors, itemKey(rel.item)]) });
           parent.node.children.push(node);
           related++;
         });
@@ -385,5 +381,5 @@ function answered(outcome: HierarchyOutcome): LoggedAnswer {
 
 function describe(input: unknown): string {
   const r = isRecord(input) ? input : {};
-  return `hierarchy ${String(r.direction)} ${String(r.file_path)}:${String(r.line)}:${String(r.character)} depth ${String(r.depth ?? 1)}`;
+  return `hierarchy ${written(r.direction)} ${written(r.file_path)}:${written(r.line)}:${written(r.character)} depth ${written(r.depth ?? 1)}`;
 }
