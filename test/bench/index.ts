@@ -131,6 +131,12 @@ async function measureAll(): Promise<void> {
   await vscode.workspace.getConfiguration('lspTool').update('followAlong', false, vscode.ConfigurationTarget.Global);
 
   progress('activated');
+  // Cold, in a fresh window: the tool's first answer against the time the raw answer became complete.
+  const coldQuestion = process.env.LSP_TOOL_BENCH_COLD ? (JSON.parse(process.env.LSP_TOOL_BENCH_COLD) as ColdQuestion) : undefined;
+  if (coldQuestion && PARTS.has('coldComplete')) {
+    report.coldComplete = await coldAgainstComplete(api, coldQuestion);
+    progress('cold against complete done');
+  }
   // Cold start: our tool and the raw provider fired together on a just-opened project.
   const refs = queries.find((q) => q.operation === 'findReferences');
   if (refs && PARTS.has('cold')) {
@@ -361,6 +367,98 @@ async function measureAll(): Promise<void> {
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
   const results = process.env.LSP_TOOL_TEST_RESULTS;
   if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: `bench ${String(report.workload)}`, state: 'passed', durationMs: 0 }] }));
+}
+
+/** One cold question: findReferences (lsp), a workspace symbol search, or incomingCalls at depth 1. */
+interface ColdQuestion {
+  kind: 'references' | 'symbols' | 'calls';
+  label: string;
+  query?: string;
+  file_path?: string;
+  line?: number;
+  character?: number;
+  /**
+   * Symbols: a file of the language the raw side opens first (with none open, no raw poll ever
+   * completes: the server is not running). Opening it would wake the server for the tool too, so
+   * `alone` runs one side per window: 'tool' (the raw side then only settles the final set, after
+   * the tool answered) or 'raw' (the raw side from a cold start).
+   */
+  wake?: string;
+  alone?: 'tool' | 'raw';
+}
+
+const positionKey = (uri: vscode.Uri | string, p: { line: number; character: number }): string => `${uri.toString()}#${p.line}:${p.character}`;
+
+/**
+ * The tool's cold call and a raw poller started together, on a window where nothing has asked the
+ * server yet. The poller repeats the raw provider until its answer (a set) has been unchanged and
+ * non-empty for 4 s: rawCompleteMs is when it first returned that final set.
+ */
+async function coldAgainstComplete(api: LspToolApi, q: ColdQuestion): Promise<Record<string, unknown>> {
+  const uri = q.file_path === undefined ? undefined : resolveUri(q.file_path);
+  const position = q.line === undefined ? undefined : new vscode.Position(q.line - 1, q.character! - 1);
+  const sortedSet = (keys: string[]): string[] => [...new Set(keys)].sort();
+  const rawKeys = async (): Promise<string[]> => {
+    if (q.kind === 'references') {
+      const raw = (await vscode.commands.executeCommand<vscode.Location[]>(COMMAND.findReferences, uri, position)) ?? [];
+      return sortedSet(raw.map((l) => positionKey(l.uri, l.range.start)));
+    }
+    if (q.kind === 'symbols') {
+      const raw = (await vscode.commands.executeCommand<vscode.SymbolInformation[]>(WORKSPACE_SYMBOLS_COMMAND, q.query)) ?? [];
+      return sortedSet(raw.map((s) => `${s.location.uri.toString()} ${s.name}`));
+    }
+    const roots = (await vscode.commands.executeCommand<vscode.CallHierarchyItem[]>(PREPARE_HIERARCHY_COMMAND.call, uri, position)) ?? [];
+    const calls = await Promise.all(roots.map((r) => vscode.commands.executeCommand<vscode.CallHierarchyIncomingCall[]>(HIERARCHY_COMMAND.incomingCalls, r)));
+    return sortedSet(calls.flat().map((c) => `${positionKey(c.from.uri, c.from.selectionRange.start)} ${c.from.name}`));
+  };
+  const toolKeys = async (): Promise<{ keys: string[]; completeness: string }> => {
+    if (q.kind === 'references') {
+      const r = await api.query({ operation: 'findReferences', file_path: q.file_path, line: q.line, character: q.character });
+      return { keys: r.kind === 'locations' ? sortedSet(r.locations.map((l) => positionKey(l.uri, l.range.start))) : [], completeness: r.completeness };
+    }
+    if (q.kind === 'symbols') {
+      const r = await api.symbols({ query: q.query });
+      return { keys: sortedSet(r.symbols.map((s) => `${s.uri} ${s.name}`)), completeness: r.completeness };
+    }
+    const r = await api.hierarchy({ direction: 'incomingCalls', file_path: q.file_path, line: q.line, character: q.character });
+    return { keys: sortedSet(r.roots.flatMap((root) => root.children.map((c) => `${positionKey(c.item.uri, c.item.selectionRange.start)} ${c.item.name}`))), completeness: r.completeness };
+  };
+  const poll = async (): Promise<{ keys: string[]; completeMs: number; answers: number[] }> => {
+    const since = performance.now();
+    if (q.wake) await vscode.workspace.openTextDocument(resolveUri(q.wake));
+    let last: string | undefined;
+    let keys: string[] = [];
+    let firstSeen = 0;
+    const answers: number[] = [];
+    const deadline = since + 120_000;
+    for (;;) {
+      const now = await rawKeys().catch(() => [] as string[]);
+      const joined = now.join('\n');
+      if (joined !== last) {
+        last = joined;
+        keys = now;
+        firstSeen = performance.now();
+        answers.push(now.length);
+      } else if (now.length > 0 && performance.now() - firstSeen >= 4000) break;
+      if (performance.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { keys, completeMs: firstSeen - since, answers };
+  };
+  if (q.alone === 'raw') {
+    const raw = await poll();
+    return { label: q.label, kind: q.kind, side: 'raw', rawCompleteMs: raw.completeMs, rawCount: raw.keys.length, rawAnswers: raw.answers };
+  }
+  const [[toolMs, tool], raw] = q.alone === 'tool'
+    ? await (async () => {
+      const t = await time(toolKeys);
+      return [t, await poll()] as const;
+    })()
+    : await Promise.all([time(toolKeys), poll()]);
+  const rawSet = new Set(raw.keys);
+  const equal = tool.keys.length === raw.keys.length && tool.keys.every((k) => rawSet.has(k));
+  const warm = await time(toolKeys);
+  return { label: q.label, kind: q.kind, side: q.alone ?? 'both', toolMs, toolCount: tool.keys.length, toolCompleteness: tool.completeness, rawCompleteMs: raw.completeMs, rawCount: raw.keys.length, rawAnswers: raw.answers, equal, warmMs: warm[0], warmCount: warm[1].keys.length };
 }
 
 interface HierarchyQuery {

@@ -53,12 +53,12 @@ function npmCli() {
 }
 
 /** The environment without what an outer `npm run` exported (npm_*, NODE), which would pin Node 20. */
-function cleanEnv() {
+export function cleanEnv() {
   return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE' && k !== 'INIT_CWD'));
 }
 
 /** npm install one package into its own folder, atomically (a half-finished install is never reused). */
-function installInto(folder, spec, env, node = process.execPath) {
+export function installInto(folder, spec, env, node = process.execPath) {
   const done = join(folder, '.complete');
   if (existsSync(done)) return false;
   const tmp = `${folder}.partial-${process.pid}`;

@@ -7,12 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { printRecords, runIntegration } from './run.mjs';
 import { onCleanup, runCleanups } from './host.mjs';
 import { ensureRxjs } from './realProject.mjs';
+import { bundleClientExtension, ensureLanguage, pyrightServerModule } from './languages.mjs';
 import { bundleWebTests } from './webTests.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 const entry = join(repo, 'out', 'test', 'integration', 'index.js');
-const TAGGED = '@empty|@rxjs|@vsix|@copilot';
+const TAGGED = '@empty|@rxjs|@vsix|@copilot|@lang-';
 
 /**
  * `vsce package` as a user runs it (prepublish included: the production build), with stdin closed
@@ -116,6 +117,20 @@ export const SUITES = [
     env: { LSP_TOOL_TEST_GREP: '@rxjs-cold-hierarchy' },
     testsEntry: entry,
   },
+  // Real Python, C and Go servers on real projects (test/host/languages.mjs), each started by its
+  // test-only client extension as its marketplace extension would. Three windows per language, each
+  // cold for one kind of question: position tools, symbol search, call hierarchy.
+  ...[
+    ['python', 'Python (pyright)', 'lang-pyright'],
+    ['c', 'C (clangd)', 'lang-clangd'],
+    ['go', 'Go (gopls)', 'lang-gopls'],
+  ].flatMap(([id, name, extension]) => [['position', 'position tools'], ['symbols', 'symbol search'], ['hierarchy', 'call hierarchy']].map(([kind, what]) => ({
+    label: `language ${name}, cold ${what}`,
+    folder: () => ensureLanguage(id).folder,
+    env: { LSP_TOOL_TEST_GREP: `@lang-${id}-${kind}`, LSP_TOOL_PYRIGHT: pyrightServerModule() },
+    prepare: () => ({ records: [], testExtensions: [bundleClientExtension(join(repo, 'test', 'extensions', extension))] }),
+    testsEntry: entry,
+  }))),
   // Last: packaging runs the production build into dist/. The extension under development is an
   // empty probe (the workbench runs tests only with one); lsp-tool is the installed VSIX.
   // In German: the shipped package.nls.de.json and l10n bundle end to end (every other suite is English).
@@ -142,6 +157,9 @@ export async function runAllIntegration() {
       const r = printRecords(records, suite.label);
       passed += r.passed;
       failed += r.failed;
+    } catch (err) {
+      // A suite that cannot start (its project or server failed to provision) fails alone; the rest still run.
+      failed += printRecords([{ title: `${suite.label}: the suite started`, state: 'failed', error: err instanceof Error ? err.stack ?? err.message : String(err) }], suite.label).failed;
     } finally {
       await runCleanups();
     }
