@@ -56,11 +56,13 @@ export function languageWorkloads(id, repo) {
   const base = { folder, testExtensions: () => [bundleClientExtension(extension)], env: { LSP_TOOL_PYRIGHT: pyrightServerModule() } };
   const refs = at(folder, ...spec.references);
   const calls = at(folder, ...spec.calls);
+  const search = { kind: 'symbols', label: `search ${spec.symbols}`, query: spec.symbols, wake: spec.outline };
   const cold = [
-    { kind: 'references', label: `findReferences ${spec.references[2]}`, ...refs },
-    { kind: 'symbols', label: `search ${spec.symbols}`, query: spec.symbols },
-    { kind: 'calls', label: `incomingCalls ${spec.calls[2]}`, ...calls },
-  ].map((question) => [`${id}-cold-${question.kind}`, { ...base, queries: [], parts: 'coldComplete', cold: question }]);
+    ['references', { kind: 'references', label: `findReferences ${spec.references[2]}`, ...refs }],
+    ['symbols', { ...search, alone: 'tool' }],
+    ['symbols-raw', { ...search, alone: 'raw' }],
+    ['calls', { kind: 'calls', label: `incomingCalls ${spec.calls[2]}`, ...calls }],
+  ].map(([name, question]) => [`${id}-cold-${name}`, { ...base, queries: [], parts: 'coldComplete', cold: question }]);
   const queries = [
     { label: `references ${spec.references[2]}`, operation: 'findReferences', ...refs },
     { label: `definition ${spec.definition[2]}`, operation: 'goToDefinition', ...at(folder, ...spec.definition) },

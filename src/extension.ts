@@ -34,6 +34,8 @@ import type { SymbolsToolInput } from './tools/lsp_symbols/input';
 import { registerLmTools } from './tools/lmTool';
 import { presenter } from './tools/present';
 import { WalkthroughProgress } from './walkthrough/markUsed';
+import { registerMcp } from './mcp/start';
+import { mcpCalls } from './mcp/toolHost';
 
 export interface LspToolApi {
   /** Milliseconds spent inside activate(). */
@@ -94,9 +96,9 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     engine: engineDeps,
     outcomes,
     confirmation: confirmationText,
-    present: async (id, outcome, caller) => {
+    present: async ({ id, outcome, source, label }) => {
       walkthrough.markUsed(ContextKey.toolUsed);
-      await show(id, outcome, caller.transport === 'mcp' ? 'mcp' : 'tool', caller.label).catch((err: unknown) => log.error(String(err)));
+      await show(id, outcome, source, label).catch((err: unknown) => log.error(String(err)));
     },
   });
   const { tools: lmTools, disposable: lmRegistration } = registerLmTools(calls);
@@ -108,9 +110,12 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   for (const definition of TOOLS) {
     const twin = async (input: unknown, token?: vscode.CancellationToken): Promise<unknown> => definition.structured(await calls.execute(definition, input, token));
     twins[definition.api.twin] = twin;
-    toolsByField[definition.api.tool] = lmTools.get(definition.manifest.name)!;
+    toolsByField[definition.api.tool] = lmTools.get(definition.schema.name)!;
     own(vscode.commands.registerCommand(definition.api.command, (input: unknown) => twin(input)));
   }
+
+  // The same tools over MCP, for agents outside VS Code's tool API (not in the web-worker host).
+  own(registerMcp(context, { call: mcpCalls(calls), log, timeoutMs: () => settings().timeoutMs }));
 
   // The surfaces for people.
   const engine = calls.engineOf(lspTool);

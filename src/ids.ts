@@ -1,5 +1,5 @@
-// Every id the extension contributes but the tools' names (in each tool's manifest.ts); a unit test
-// checks package.json against this file.
+// Every id the extension contributes but each tool's own (its name and its twin command, in its
+// folder under src/tools/); a unit test checks package.json against this file.
 export const EXTENSION_ID = 'lsp-tool.lsp-tool';
 export const CONFIG_SECTION = 'lspTool';
 
@@ -13,8 +13,6 @@ export const Setting = {
 } as const;
 
 export const Command = {
-  query: 'lspTool.query',
-  querySymbols: 'lspTool.querySymbols',
   findSymbol: 'lspTool.findSymbol',
   showOutline: 'lspTool.showOutline',
   goToDefinition: 'lspTool.goToDefinition',
@@ -23,12 +21,19 @@ export const Command = {
   hover: 'lspTool.hover',
   showCard: 'lspTool.showCard',
   openInReferencesView: 'lspTool.openInReferencesView',
-  queryHierarchy: 'lspTool.queryHierarchy',
   showCallers: 'lspTool.showCallers',
   showCallees: 'lspTool.showCallees',
   showSupertypes: 'lspTool.showSupertypes',
   showSubtypes: 'lspTool.showSubtypes',
   openInHierarchyView: 'lspTool.openInHierarchyView',
+  mcpEndpoint: 'lspTool.mcpEndpoint',
+} as const;
+
+/** The MCP server: its on/off setting (under CONFIG_SECTION) and what integrated terminals get. */
+export const Mcp = {
+  enabledSetting: 'mcp.enabled',
+  urlVariable: 'LSP_TOOL_MCP_URL',
+  tokenVariable: 'LSP_TOOL_MCP_TOKEN',
 } as const;
 
 /** Context keys the walkthrough's completion events watch. */

@@ -5,7 +5,7 @@ import type { CursorAt } from '../commands/atCursor';
 import type { HierarchyNode, HierarchyRoot } from '../engine/hierarchyResult';
 import type { HierarchyDirection, Workspace } from '../engine/ports';
 import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
-import { HIERARCHY_MANIFEST } from '../tools/lsp_hierarchy/manifest';
+import { HIERARCHY_SCHEMA } from '../tools/lsp_hierarchy/schema';
 import { displayPath } from '../text/displayPath';
 import { nodeSuffix } from '../text/renderHierarchy';
 import { callTool, type ChatReply, MAX_ANCHORS } from './reply';
@@ -31,7 +31,7 @@ export async function answerHierarchy(
   deps: HierarchyChatDeps,
 ): Promise<vscode.ChatResult> {
   const input = { direction, file_path: at.file_path, line: at.line, character: at.character };
-  const called = await callTool(reply, HIERARCHY_MANIFEST.name, input, request, token, {
+  const called = await callTool(reply, HIERARCHY_SCHEMA.name, input, request, token, {
     lastId: deps.outcomes.lastId,
     find: (before) => deps.outcomes.findAfter(before, input)?.outcome,
   });

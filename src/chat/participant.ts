@@ -9,7 +9,7 @@ import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
 import type { LspOperation, LspSymbol } from '../engine/result';
 import type { SymbolsQuery } from '../tools/lsp_symbols/query';
 import { ContextKey, Participant } from '../ids';
-import { LSP_MANIFEST } from '../tools/lsp/manifest';
+import { LSP_SCHEMA } from '../tools/lsp/schema';
 import { isQueryOutcome, sameQueryInput } from '../tools/lsp/query';
 import { displayPath } from '../text/displayPath';
 import type { WalkthroughProgress } from '../walkthrough/markUsed';
@@ -78,7 +78,7 @@ async function answerPosition(operation: LspOperation, request: vscode.ChatReque
   const at = await resolvePosition(request.prompt, reply, deps, token);
   if (!at) return { metadata: { operation } };
   const input = { operation, ...at };
-  const called = await callTool(reply, LSP_MANIFEST.name, input, request, token, { lastId: deps.outcomes.lastId, find: (before) => deps.outcomes.newestAfter(before, isQueryOutcome, (o) => sameQueryInput(o.input, input)) });
+  const called = await callTool(reply, LSP_SCHEMA.name, input, request, token, { lastId: deps.outcomes.lastId, find: (before) => deps.outcomes.newestAfter(before, isQueryOutcome, (o) => sameQueryInput(o.input, input)) });
   if ('failed' in called) return { metadata: { operation, error: true } };
   if ('text' in called) {
     reply.text(called.text);

@@ -5,7 +5,7 @@ import { activeFilePath } from '../commands/atCursor';
 import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
 import { isSymbolsOutcome } from '../tools/lsp_symbols/query';
-import { SYMBOLS_MANIFEST } from '../tools/lsp_symbols/manifest';
+import { SYMBOLS_SCHEMA } from '../tools/lsp_symbols/schema';
 import { displayPath } from '../text/displayPath';
 import { groupByFile } from '../text/groupByFile';
 import { flattenSymbols } from '../text/renderSymbols';
@@ -37,7 +37,7 @@ export async function replyWithSymbols(
 ): Promise<vscode.ChatResult> {
   const input = inputFor(command, request.prompt, reply);
   if (!input) return { metadata: { command } };
-  const called = await callTool(reply, SYMBOLS_MANIFEST.name, input, request, token, {
+  const called = await callTool(reply, SYMBOLS_SCHEMA.name, input, request, token, {
     lastId: deps.outcomes.lastId,
     find: (before) => deps.outcomes.newestAfter(before, isSymbolsOutcome),
   });

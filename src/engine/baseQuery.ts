@@ -1,6 +1,6 @@
 // What every tool's query shares: the ports, the one readiness step, the one log line per call, and
 // opening the file a call names (under the outside-workspace policy, the position checked and snapped).
-import { alignToCodePoint, snapToSymbol, type LinePosition } from '../text/position';
+import { alignToCodePoint, snapToSymbol } from '../text/position';
 import type { Budget } from './budget';
 import { LspToolError } from './errors';
 import { snapNote } from './notes';
@@ -101,13 +101,13 @@ export async function logged<T>(log: EngineLog, now: () => number, asked: string
   }
 }
 
-/** Resolves a file_path under the outside-workspace policy and opens it, inside the budget. */
-export async function openFile(workspace: Workspace, filePath: string, settings: LspToolSettings, budget: Budget): Promise<DocumentSnapshot> {
-  const file = await budget.race(workspace.resolveFile(filePath));
+/** Resolves a file_path for `tool` under the outside-workspace policy and opens it, inside the budget. */
+export async function openFile(workspace: Workspace, filePath: string, settings: LspToolSettings, budget: Budget, tool: string): Promise<DocumentSnapshot> {
+  const file = await budget.race(workspace.resolveFile(filePath, tool));
   if (!file.inside && settings.outsideWorkspace === 'deny') {
     throw new LspToolError(
       'LSP_OUTSIDE_WORKSPACE_DENIED',
-      `file_path "${filePath}" is outside every workspace folder and lspTool.outsideWorkspace is "deny". Query a file inside the workspace.`,
+      `file_path "${filePath}" is outside every workspace folder and lspTool.outsideWorkspace is "deny". Call ${tool} on a file inside the workspace.`,
     );
   }
   return budget.race(workspace.openDocument(file.uri));
@@ -122,8 +122,9 @@ export async function openAtPosition(
   args: PositionArgs,
   settings: LspToolSettings,
   budget: Budget,
+  tool: string,
 ): Promise<{ document: DocumentSnapshot; position: LspPosition; queried: LspPosition; notes: string[] }> {
-  const document = await openFile(workspace, args.filePath, settings, budget);
+  const document = await openFile(workspace, args.filePath, settings, budget, tool);
   const position = checkPosition(document, args.position, args.filePath);
   const notes: string[] = [];
   let queried = position;
@@ -137,7 +138,7 @@ export async function openAtPosition(
 }
 
 /** The position inside the document, or LSP_POSITION_OUT_OF_RANGE saying how long the file or line is. */
-export function checkPosition(document: DocumentSnapshot, position: LinePosition, rawPath: string): LspPosition {
+export function checkPosition(document: DocumentSnapshot, position: LspPosition, rawPath: string): LspPosition {
   if (position.line >= document.lineCount) {
     throw new LspToolError(
       'LSP_POSITION_OUT_OF_RANGE',

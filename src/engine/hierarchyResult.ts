@@ -1,8 +1,8 @@
 // The canonical value of lsp_hierarchy: plain data, zero-based UTF-16 positions, uncapped.
-import type { HierarchyDirection } from './ports';
+import type { HierarchyDirection } from '../text/coordinates';
 import type { Completeness, LspRange } from './result';
 
-export const HIERARCHY_DIRECTIONS: readonly HierarchyDirection[] = ['incomingCalls', 'outgoingCalls', 'supertypes', 'subtypes'];
+export { HIERARCHY_DIRECTIONS } from '../text/coordinates';
 
 export interface HierarchyItem {
   name: string;

@@ -2,9 +2,10 @@
 // called a keyword only when the editor says so (its semantic tokens type it `keyword`), or, where
 // the editor says nothing, by TypeScript's reserved words for TypeScript and JavaScript files only.
 // Python `default`, C `type` and Go `new` are identifiers there, never keywords.
-import { describeIdentifiers, identifierAt, type Identifier, type LinePosition } from '../text/position';
+import type { LspPosition as LinePosition } from '../text/coordinates';
+import { describeIdentifiers, identifierAt, type Identifier } from '../text/position';
 import type { Budget } from './budget';
-import { isRecord } from './normalize';
+import { isRecord } from './rawValues';
 import type { DocumentSnapshot, LanguageFeatures } from './ports';
 
 /** Language ids that VS Code's built-in TypeScript extension (tsserver) serves. */

@@ -2,7 +2,7 @@
 // handle, which the next provide* call needs), call sites once each in document order.
 import { symbolKindName } from '../text/symbolKind';
 import type { HierarchyItem } from './hierarchyResult';
-import { isRecord, toRange, uriString } from './normalize';
+import { isRecord, toRange, uriString } from './rawValues';
 import type { HierarchyDirection } from './ports';
 import type { LspRange } from './result';
 

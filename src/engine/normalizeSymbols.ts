@@ -1,7 +1,7 @@
 // Normalises what the symbol commands return: SymbolInformation (workspace search, and some
 // document symbol providers) and DocumentSymbol trees, into LspSymbol.
 import { symbolKindName } from '../text/symbolKind';
-import { isRecord, toRange, uriString } from './normalize';
+import { isRecord, toRange, uriString } from './rawValues';
 import type { LspRange, LspSymbol } from './result';
 
 /** A workspace symbol before its name's position is known: the range covers the whole declaration. */

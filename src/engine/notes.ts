@@ -1,5 +1,5 @@
 // The Note lines every tool adds after its answer: what the model should know to call again well.
-import type { LinePosition } from '../text/position';
+import type { LspPosition } from '../text/coordinates';
 import type { Completeness } from './result';
 
 export function malformedNote(count: number): string | undefined {
@@ -17,7 +17,7 @@ export function completenessNote(completeness: Completeness, languageId: string)
   return undefined;
 }
 
-export function snapNote(symbol: string, asked: LinePosition, snapped: LinePosition | undefined): string | undefined {
+export function snapNote(symbol: string, asked: LspPosition, snapped: LspPosition | undefined): string | undefined {
   if (snapped === undefined) return `symbol "${symbol}" was not found within 5 lines of line ${asked.line + 1}; queried the given position.`;
   if (snapped.line === asked.line && snapped.character === asked.character) return undefined;
   return `moved to "${symbol}" at ${snapped.line + 1}:${snapped.character + 1} (asked for ${asked.line + 1}:${asked.character + 1}).`;

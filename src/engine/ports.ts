@@ -1,6 +1,7 @@
 // What the engine needs from the editor, as interfaces: the platform layer implements them over
 // VS Code, and unit tests over fakes in plain Node. Every URI is a string (`Uri.toString()`).
 import type { WorkspaceRoot } from '../text/displayPath';
+import type { HierarchyDirection } from '../text/coordinates';
 import type { LspOperation, LspPosition } from './result';
 
 /** A file_path resolved to a document. */
@@ -20,8 +21,8 @@ export interface DocumentSnapshot {
 }
 
 export interface Workspace {
-  /** The file a tool's file_path names; throws LspToolError with the resolution's code. */
-  resolveFile(filePath: string): Promise<ResolvedFile>;
+  /** The file a tool's file_path names; throws LspToolError with the resolution's code, advice in `tool`'s terms. */
+  resolveFile(filePath: string, tool: string): Promise<ResolvedFile>;
   openDocument(uri: string): Promise<DocumentSnapshot>;
   /** Lines of each URI's file for previews, without opening documents; `known` are not read again. */
   readLines(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>>;
@@ -50,7 +51,7 @@ export interface WakeCandidate {
 }
 
 export type HierarchyKind = 'call' | 'type';
-export type HierarchyDirection = 'incomingCalls' | 'outgoingCalls' | 'supertypes' | 'subtypes';
+export type { HierarchyDirection } from '../text/coordinates';
 
 /**
  * VS Code's language features, one provider command per call. Each resolves to what the command

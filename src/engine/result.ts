@@ -8,20 +8,9 @@ export const LSP_OPERATIONS: readonly LspOperation[] = [
   'hover',
 ];
 
-export interface LspPosition {
-  line: number;
-  character: number;
-}
+import type { LspLocation, LspRange } from '../text/coordinates';
 
-export interface LspRange {
-  start: LspPosition;
-  end: LspPosition;
-}
-
-export interface LspLocation {
-  uri: string;
-  range: LspRange;
-}
+export type { LspLocation, LspPosition, LspRange } from '../text/coordinates';
 
 export interface LspHover {
   contents: string;

@@ -15,9 +15,14 @@ export interface ToolInputSchema {
   required: readonly string[];
 }
 
-/** The manifest entry of one language-model tool; `%key%` strings are resolved by package.nls*.json. */
-export interface ToolManifest {
+/** What the engine reads of a tool's contract: its name and its input schema. */
+export interface ToolSchema {
   name: string;
+  inputSchema: ToolInputSchema;
+}
+
+/** The manifest entry of one language-model tool; `%key%` strings are resolved by package.nls*.json. */
+export interface ToolManifest extends ToolSchema {
   toolReferenceName: string;
   displayName: string;
   userDescription: string;
@@ -25,7 +30,6 @@ export interface ToolManifest {
   canBeReferencedInPrompt: boolean;
   icon: string;
   tags: readonly string[];
-  inputSchema: ToolInputSchema;
 }
 
 function valueOf(property: SchemaProperty): string {
@@ -41,6 +45,6 @@ export function schemaSignature(schema: ToolInputSchema): string {
 }
 
 /** `Call lsp with {…}` and the tool's own words on how to read it. */
-export function schemaHint(manifest: ToolManifest, howToRead: string): string {
-  return `Call ${manifest.name} with ${schemaSignature(manifest.inputSchema)}${howToRead}`;
+export function schemaHint(schema: ToolSchema, howToRead: string): string {
+  return `Call ${schema.name} with ${schemaSignature(schema.inputSchema)}${howToRead}`;
 }

@@ -12,8 +12,8 @@ export class VscodeWorkspace implements Workspace {
   readonly resolutions = new ResolutionCache();
   readonly lines = new SourceLines();
 
-  async resolveFile(filePath: string): Promise<ResolvedFile> {
-    const file = await this.resolutions.resolve(filePath);
+  async resolveFile(filePath: string, tool: string): Promise<ResolvedFile> {
+    const file = await this.resolutions.resolve(filePath, tool);
     return { uri: file.uri.toString(), inside: file.inside };
   }
 

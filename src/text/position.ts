@@ -1,10 +1,6 @@
 // Pure cursor helpers over line text: identifiers with UTF-16 columns, and snapping to a named symbol.
 
-/** Zero-based line and UTF-16 character. */
-export interface LinePosition {
-  line: number;
-  character: number;
-}
+import type { LspPosition } from './coordinates';
 
 export interface Identifier {
   name: string;
@@ -34,10 +30,10 @@ export const SNAP_RADIUS = 5;
 /** Nearest occurrence of `symbol` on the cursor's line, then on lines ever further away (up to SNAP_RADIUS). */
 export function snapToSymbol(
   lineText: (line: number) => string | undefined,
-  position: LinePosition,
+  position: LspPosition,
   symbol: string,
   radius = SNAP_RADIUS,
-): LinePosition | undefined {
+): LspPosition | undefined {
   const current = lineText(position.line);
   if (current !== undefined && identifierAt(current, position.character)?.name === symbol) return position;
   for (let distance = 0; distance <= radius; distance++) {

@@ -1,6 +1,7 @@
-// The text the model reads (docs/contract.md §5): locations, hover, the caps, previews and notes.
+// The text the model reads (docs/contract.md §5): locations and hover, with previews and notes (the caps: caps.ts).
 import { displayPath, type WorkspaceRoot } from './displayPath';
 import { orderByFile } from './groupByFile';
+import { NO_RESULTS, omittedLine, withNotes } from './caps';
 import { isTrimmedSpace, StringBuilder, TextBuilder } from './textBuilder';
 
 /** A location as the text shows it: a file and where its range starts (zero-based). */
@@ -25,26 +26,8 @@ export interface LocationRenderOptions<L extends ShownLocation = ShownLocation> 
   notes?: readonly string[];
 }
 
-export const NO_RESULTS = 'No results.';
 export const NO_HOVER = 'No hover information.';
 export const PREVIEW_MAX = 120;
-
-/** docs/contract.md §5.3: never longer than max, exactly max when it truncates. */
-export function bound(text: string, max: number, label: string, statedLimit = max): string {
-  if (text.length <= max) return text;
-  const notice = `\n… ${label} truncated (limit ${statedLimit} characters).`;
-  if (notice.length >= max) return notice.slice(0, max);
-  return text.slice(0, max - notice.length) + notice;
-}
-
-/** Notes follow the body; the body is cut first so that the notes survive the character cap. `label` names what is cut (locations, hover, symbols…). */
-export function withNotes(body: string, notes: readonly string[] | undefined, max: number, label: string): string {
-  const notesText = (notes ?? []).map((note) => `\nNote: ${note}`).join('');
-  if (notesText === '') return bound(body, max, label);
-  if (body.length + notesText.length <= max) return body + notesText;
-  if (notesText.length < max) return bound(body, max - notesText.length, label, max) + notesText;
-  return bound(body + notesText, max, label);
-}
 
 /** Where a line's preview lies: trimmed, and cut to PREVIEW_MAX (an ellipsis follows when `cut`). */
 export function previewBounds(line: string): { from: number; to: number; cut: boolean } {
@@ -164,7 +147,7 @@ export function formatLocations<L extends ShownLocation>(locations: readonly L[]
     writeLocations(out, locations, collected, options, maxResultChars);
   }
   let text = out.toString();
-  if (omitted > 0) text += `\n… ${omitted} more location${omitted === 1 ? '' : 's'} omitted (limit ${maxLocations}).`;
+  if (omitted > 0) text += omittedLine(omitted, 'location', maxLocations);
   return withNotes(text, options.notes, maxResultChars, 'locations');
 }
 

@@ -1,9 +1,8 @@
 // The text lsp_hierarchy's model reads: one line per item, `path:line:character: kind name`,
 // related items indented two spaces per level, call sites after the call lines, marks for
 // repeats and cycles; the count cap and the character cap as in `lsp`'s text.
-import { NO_RESULTS, withNotes } from './render';
-
-export type ShownDirection = 'incomingCalls' | 'outgoingCalls' | 'supertypes' | 'subtypes';
+import type { HierarchyDirection } from './coordinates';
+import { NO_RESULTS, omittedLine, withNotes } from './caps';
 
 interface ShownPosition {
   line: number;
@@ -26,7 +25,7 @@ export interface ShownNode {
 }
 
 export interface HierarchyRenderOptions {
-  direction: ShownDirection;
+  direction: HierarchyDirection;
   /** The display path of a URI (as `lsp` renders paths). */
   pathOf: (uri: string) => string;
   maxLocations: number;
@@ -35,7 +34,7 @@ export interface HierarchyRenderOptions {
 }
 
 /** What a root with nothing related says, per direction. */
-const NONE: Record<ShownDirection, string> = {
+const NONE: Record<HierarchyDirection, string> = {
   incomingCalls: '(no callers)',
   outgoingCalls: '(no callees)',
   supertypes: '(no supertypes)',
@@ -43,14 +42,14 @@ const NONE: Record<ShownDirection, string> = {
 };
 
 /** Incoming: the child calls its parent at these sites (in the child's file). Outgoing: the parent calls the child there (in the parent's file). */
-const SITES: Partial<Record<ShownDirection, string>> = { incomingCalls: 'calls at', outgoingCalls: 'called at' };
+const SITES: Partial<Record<HierarchyDirection, string>> = { incomingCalls: 'calls at', outgoingCalls: 'called at' };
 
 export function itemLine(item: ShownItem, pathOf: (uri: string) => string): string {
   const at = item.selectionRange.start;
   return `${pathOf(item.uri)}:${at.line + 1}:${at.character + 1}: ${item.kind} ${item.name}`;
 }
 
-export function nodeSuffix(node: Omit<ShownNode, 'item' | 'children'>, direction: ShownDirection): string {
+export function nodeSuffix(node: Omit<ShownNode, 'item' | 'children'>, direction: HierarchyDirection): string {
   let suffix = '';
   const sites = SITES[direction];
   if (sites !== undefined && node.fromRanges !== undefined && node.fromRanges.length > 0) {
@@ -101,7 +100,7 @@ export function formatHierarchy(roots: readonly { item: ShownItem; children: rea
   // Past the character cap the text is cut anyway; the count marker speaks only for the count cap.
   if (total > shown && shown >= maxLocations) {
     const omitted = total - shown;
-    text += `\n… ${omitted} more related item${omitted === 1 ? '' : 's'} omitted (limit ${maxLocations}).`;
+    text += omittedLine(omitted, 'related item', maxLocations);
   }
   return withNotes(text, options.notes, maxResultChars, 'hierarchy');
 }

@@ -1,7 +1,7 @@
 // The text lsp_symbols returns: one `path:line:character: kind name[ in Container]` line per
 // symbol, the position at the start of its name; an outline indents each level two spaces.
 import { displayPath, type WorkspaceRoot } from './displayPath';
-import { NO_RESULTS, withNotes } from './render';
+import { NO_RESULTS, omittedLine, withNotes } from './caps';
 
 export interface ShownSymbol {
   name: string;
@@ -59,6 +59,6 @@ export function formatSymbols(symbols: readonly ShownSymbol[], options: SymbolRe
   }
   let text = lines.join('\n');
   const omitted = all.length - shown.length;
-  if (omitted > 0) text += `\n… ${omitted} more symbol${omitted === 1 ? '' : 's'} omitted (limit ${options.maxSymbols}).`;
+  if (omitted > 0) text += omittedLine(omitted, 'symbol', options.maxSymbols);
   return withNotes(text, options.notes, options.maxResultChars, 'symbols');
 }

@@ -5,7 +5,7 @@ import type { EngineDeps } from '../engine/baseQuery';
 import type { CancellationLike } from '../engine/budget';
 import { LspToolError } from '../engine/errors';
 import type { OutcomeHeader } from '../engine/outcome';
-import type { QuerySource, RecentOutcomes } from '../engine/recentOutcomes';
+import type { QuerySource, RecentOutcomes, RecordedOutcome } from '../engine/recentOutcomes';
 import { AfterAnswer } from './afterAnswer';
 import type { AnyToolDefinition, ToolDefinition } from './definition';
 
@@ -17,6 +17,8 @@ export interface ConfirmRequest {
   message: string;
   /** The file_path as the call wrote it. */
   filePath: string;
+  /** The file it resolved to (a URI string). */
+  uri: string;
   toolName: string;
 }
 
@@ -41,8 +43,17 @@ export interface CallPathDeps {
   outcomes: RecentOutcomes;
   /** The confirmation's words (localised by the wiring); `uri` is the resolved file. */
   confirmation(toolName: string, uri: string): { title: string; message: string };
-  /** What the person sees of a call (the card, follow-along); runs after the answer has gone back. */
-  present?: (id: number, outcome: OutcomeHeader, caller: Caller) => Promise<void> | void;
+  /** What the person sees of a call (the card, follow-along), as recorded; runs after the answer has gone back. */
+  present?: (recorded: RecordedOutcome) => Promise<void> | void;
+}
+
+function parses(definition: AnyToolDefinition, input: unknown): boolean {
+  try {
+    definition.parse(input);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const SOURCE: Record<Transport, QuerySource> = { lm: 'tool', mcp: 'mcp', command: 'command', participant: 'participant' };
@@ -56,7 +67,7 @@ export class CallPath {
     readonly tools: readonly AnyToolDefinition[],
     private readonly deps: CallPathDeps,
   ) {
-    this.byName = new Map(tools.map((tool) => [tool.manifest.name, tool]));
+    this.byName = new Map(tools.map((tool) => [tool.schema.name, tool]));
   }
 
   /** The tool's engine, made on first use over the shared ports and readiness. */
@@ -84,9 +95,9 @@ export class CallPath {
     if (this.deps.engine.settings().outsideWorkspace !== 'ask' || typeof filePath !== 'string' || filePath.trim() === '') return undefined;
     try {
       // Kept by the resolution cache: the call's own resolution then costs a stat per path looked at.
-      const file = await this.deps.engine.workspace.resolveFile(filePath);
+      const file = await this.deps.engine.workspace.resolveFile(filePath, definition.schema.name);
       if (file.inside) return undefined;
-      return { ...this.deps.confirmation(definition.manifest.name, file.uri), filePath, toolName: definition.manifest.name };
+      return { ...this.deps.confirmation(definition.schema.name, file.uri), filePath, uri: file.uri, toolName: definition.schema.name };
     } catch {
       return undefined;
     }
@@ -98,17 +109,19 @@ export class CallPath {
     if (!definition) {
       throw new LspToolError('LSP_INVALID_ARGUMENT', `no tool is named "${name}". Call one of ${[...this.byName.keys()].join(', ')}.`);
     }
-    const request = await this.confirmationFor(definition, input);
+    // Bad input is not worth a question: the run below reports (and logs) it.
+    const request = parses(definition, input) ? await this.confirmationFor(definition, input) : undefined;
     if (request !== undefined && !(await caller.confirm(request))) {
       throw new LspToolError(
         'LSP_OUTSIDE_WORKSPACE_DENIED',
-        `the person declined the ${name} call on "${request.filePath}", which is outside every workspace folder. Query a file inside the workspace.`,
+        `file_path "${request.filePath}" is outside every workspace folder, and the person in VS Code declined or did not answer in time (lspTool.outsideWorkspace is "ask"). Call ${name} on a file inside the workspace.`,
       );
     }
     const outcome: OutcomeHeader = await this.execute(definition as ToolDefinition<unknown, OutcomeHeader, unknown>, input, token);
-    const id = this.deps.outcomes.record(outcome, SOURCE[caller.transport], caller.label);
+    const source = SOURCE[caller.transport];
+    const id = this.deps.outcomes.record(outcome, source, caller.label);
     const present = this.deps.present;
-    if (present) this.after.run(() => present(id, outcome, caller));
+    if (present) this.after.run(() => present(caller.label === undefined ? { id, source, outcome } : { id, source, label: caller.label, outcome }));
     return { id, outcome, text: outcome.text };
   }
 

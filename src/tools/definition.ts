@@ -1,12 +1,13 @@
-// One tool, defined once (pure): its manifest entry, its engine, how a call is titled and what file
+// One tool, defined once (pure): its name and schema, its engine, how a call is titled and what file
 // it reads, its structured value and its card body. The call path, the transports, the API and the
-// card loop over these; nothing else names a tool.
+// card loop over these; nothing else names a tool. (Its manifest entry, with the descriptions, is
+// the folder's manifest.ts: see manifests.ts.)
 import type { CardBody } from '../card/webview/protocol';
 import type { EngineDeps } from '../engine/baseQuery';
 import type { CancellationLike } from '../engine/budget';
 import type { OutcomeHeader } from '../engine/outcome';
 import type { Workspace } from '../engine/ports';
-import type { ToolManifest } from '../engine/toolSchema';
+import type { ToolSchema } from '../engine/toolSchema';
 import type { WorkspaceRoot } from '../text/displayPath';
 
 /** What a card body may read: the workspace's roots for display paths, source lines for previews. */
@@ -16,12 +17,14 @@ export interface CardContext {
 }
 
 export interface ToolDefinition<E = unknown, O extends OutcomeHeader = OutcomeHeader, R = unknown> {
-  manifest: ToolManifest;
+  schema: ToolSchema;
   /**
    * Where the extension's API puts the tool: `twin` its structured twin (the value, not the text),
    * `tool` the registered language-model tool; `command` runs the twin from scripts.
    */
   api: { twin: string; tool: string; command: string };
+  /** Validates the raw input into the engine's arguments; throws LspToolError('LSP_INVALID_ARGUMENT'). */
+  parse(input: unknown): unknown;
   /** The tool's engine over the shared ports and readiness (made once per activation). */
   createEngine(deps: EngineDeps): E;
   /** Validates, runs and renders one call; throws LspToolError for bad input, timeout and cancellation. */

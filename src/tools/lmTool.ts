@@ -27,7 +27,7 @@ export class LmTool implements vscode.LanguageModelTool<unknown> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const { text } = await this.calls.callTool(this.definition.manifest.name, options.input, LM_CALLER, token);
+    const { text } = await this.calls.callTool(this.definition.schema.name, options.input, LM_CALLER, token);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
   }
 }
@@ -37,8 +37,8 @@ export function registerLmTools(calls: CallPath): { tools: Map<string, LmTool>; 
   const tools = new Map<string, LmTool>();
   const registrations = calls.tools.map((definition) => {
     const tool = new LmTool(definition, calls);
-    tools.set(definition.manifest.name, tool);
-    return vscode.lm.registerTool(definition.manifest.name, tool);
+    tools.set(definition.schema.name, tool);
+    return vscode.lm.registerTool(definition.schema.name, tool);
   });
   return { tools, disposable: vscode.Disposable.from(...registrations) };
 }

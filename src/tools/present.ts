@@ -18,7 +18,7 @@ export interface PresentDeps {
 export type Present = (id: number, outcome: OutcomeHeader, source: QuerySource, label?: string) => Promise<void>;
 
 export function presenter(deps: PresentDeps): Present {
-  const byName = new Map(deps.tools.map((tool) => [tool.manifest.name, tool]));
+  const byName = new Map(deps.tools.map((tool) => [tool.schema.name, tool]));
   const { workspace } = deps;
   const readLines: Workspace['readLines'] = (uris, known) => workspace.readLines(uris, known);
   return async (id, outcome, source, label) => {
@@ -28,7 +28,8 @@ export function presenter(deps: PresentDeps): Present {
     const { anchor } = outcome;
     if (anchor) deps.followAlong.reveal(vscode.Uri.parse(anchor.uri, true), new vscode.Position(anchor.position.line, anchor.position.character));
     const body = await definition.cardBody(outcome, { roots: workspace.roots(), readLines });
-    const title = label === undefined ? outcome.title : `${outcome.title} (${label})`;
+    // The agent's name first (an MCP client), so the person sees who asked.
+    const title = label === undefined ? outcome.title : vscode.l10n.t('{0}: {1}', label, outcome.title);
     deps.card.show({ id, title, source, completeness: outcome.completeness, notes: outcome.notes, ...body }, answeredAt);
   };
 }

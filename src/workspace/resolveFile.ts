@@ -13,12 +13,13 @@ export interface ResolvedFile {
   inside: boolean;
 }
 
-function folders(): readonly vscode.WorkspaceFolder[] {
+/** `tool`: the tool the caller used, so that what to do next is said in its terms. */
+function folders(tool: string): readonly vscode.WorkspaceFolder[] {
   const open = vscode.workspace.workspaceFolders ?? [];
   if (open.length === 0) {
     throw new LspToolError(
       'LSP_WORKSPACE_REQUIRED',
-      'the lsp tool requires an open workspace folder. Open the project folder in VS Code (File > Open Folder), then call lsp again.',
+      `the ${tool} tool requires an open workspace folder. Open the project folder in VS Code (File > Open Folder), then call ${tool} again.`,
     );
   }
   return open;
@@ -63,7 +64,7 @@ function memoStat(): { stat: StatFn; seen: Map<string, { uri: vscode.Uri; stat: 
   return { stat, seen };
 }
 
-async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder[], stat: StatFn): Promise<vscode.Uri[]> {
+async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder[], stat: StatFn, tool: string): Promise<vscode.Uri[]> {
   const ref = classifyPath(raw);
   if (ref.kind === 'uri') {
     let uri: vscode.Uri;
@@ -99,7 +100,7 @@ async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder
     const listed = existing.map((u) => `${owningFolder(u)?.name ?? '?'}/${ref.segments.join('/')}`).join(', ');
     throw new LspToolError(
       'LSP_AMBIGUOUS_PATH',
-      `file_path "${raw}" exists in more than one workspace folder: ${listed}. Call again with one of these, starting with the folder name.`,
+      `file_path "${raw}" exists in more than one workspace folder: ${listed}. Call ${tool} again with one of these as file_path, starting with the folder name.`,
     );
   }
   return existing.length === 1 ? existing : [vscode.Uri.joinPath(roots[0]!.uri, ...ref.segments)];
@@ -147,12 +148,13 @@ export class ResolutionCache {
     return vscode.Disposable.from(watcher.onDidCreate(forget), watcher.onDidDelete(forget), vscode.workspace.onDidChangeWorkspaceFolders(forget));
   }
 
-  async resolve(raw: string): Promise<ResolvedFile> {
-    const roots = folders();
+  /** `tool`: the tool the caller used, named in the errors' advice. */
+  async resolve(raw: string, tool: string): Promise<ResolvedFile> {
+    const roots = folders(tool);
     const known = await this.stillResolved(raw);
     if (known) return known;
     const startedAt = this.generation;
-    const { resolved, seen } = await resolveAnew(raw, roots);
+    const { resolved, seen } = await resolveAnew(raw, roots, tool);
     if (startedAt === this.generation) {
       const looked = await Promise.all([...seen.values()].map(async ({ uri, stat }) => ({ uri, stamp: await stampOrNone(stat) })));
       this.resolutions.delete(raw);
@@ -174,13 +176,14 @@ export class ResolutionCache {
 async function resolveAnew(
   raw: string,
   roots: readonly vscode.WorkspaceFolder[],
+  tool: string,
 ): Promise<{ resolved: ResolvedFile; seen: ReturnType<typeof memoStat>['seen'] }> {
   const { stat: statOnce, seen } = memoStat();
-  let [uri] = await candidatesFor(raw, roots, statOnce);
+  let [uri] = await candidatesFor(raw, roots, statOnce, tool);
   let stat = uri ? await statOnce(uri) : undefined;
   if (!stat && raw.includes('\\') && classifyPath(raw).kind === 'relative') {
     // A Windows-style relative path on a POSIX host: try it with forward slashes.
-    [uri] = await candidatesFor(raw.replace(/\\/g, '/'), roots, statOnce);
+    [uri] = await candidatesFor(raw.replace(/\\/g, '/'), roots, statOnce, tool);
     stat = uri ? await statOnce(uri) : undefined;
   }
   if (!uri || !stat) {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, EXTENSION_ID, expectCode, folderUri, invoke, query, setSetting } from './helpers';
+import { activateExtension, EXTENSION_ID, expectCode, folderUri, invoke, measure, query, setSetting } from './helpers';
 
 suite('lsp tool', () => {
   suiteSetup(activateExtension);
@@ -13,6 +13,15 @@ suite('lsp tool', () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
     assert.equal(extension.isActive, true);
     assert.equal(typeof (extension.exports as { query?: unknown }).query, 'function');
+  });
+
+  test('lspTool.mcpEndpoint: a loopback server in the Node host; undefined in the web-worker host, which cannot listen (mcp.test.ts covers the server)', async () => {
+    const endpoint = await vscode.commands.executeCommand<{ url: string } | undefined>('lspTool.mcpEndpoint');
+    // ExtensionKind.UI: the web-worker host in the browser; Workspace: the server's Node host.
+    if (vscode.extensions.getExtension(EXTENSION_ID)!.extensionKind === vscode.ExtensionKind.UI) {
+      assert.equal(endpoint, undefined);
+      measure('MCP: skipped in the web-worker host (it cannot listen on a socket): mcp.test.ts is not in its bundle, and lspTool.mcpEndpoint is undefined');
+    } else assert.match(endpoint?.url ?? '', /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   });
 
   test('the tool is listed in vscode.lm.tools with its schema', () => {
@@ -164,12 +173,19 @@ suite('lsp tool', () => {
       expectCode(invoke({ operation: 'hover', file_path: 'basic/src/main.ts', line: 1e9, character: 1 }), 'LSP_POSITION_OUT_OF_RANGE', /which has 7 lines/));
     test('LSP_POSITION_OUT_OF_RANGE for the character, with the real length', () =>
       expectCode(invoke({ operation: 'hover', file_path: 'basic/src/main.ts', line: 5, character: 200 }), 'LSP_POSITION_OUT_OF_RANGE', /has 31 UTF-16 code units\. Pass a character from 1 to 32/));
-    test('LSP_AMBIGUOUS_PATH lists the candidates', () =>
-      expectCode(invoke({ operation: 'hover', file_path: 'common/same.ts', line: 1, character: 14 }), 'LSP_AMBIGUOUS_PATH', /basic\/common\/same\.ts, second\/common\/same\.ts/));
+    test('LSP_AMBIGUOUS_PATH lists the candidates, and says to call the same tool again with one', async () => {
+      await expectCode(
+        invoke({ operation: 'hover', file_path: 'common/same.ts', line: 1, character: 14 }),
+        'LSP_AMBIGUOUS_PATH',
+        /basic\/common\/same\.ts, second\/common\/same\.ts\. Call lsp again with one of these as file_path, starting with the folder name\.$/,
+      );
+      const symbols = vscode.lm.invokeTool('lsp_symbols', { input: { file_path: 'common/same.ts' }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+      await expectCode(Promise.resolve(symbols), 'LSP_AMBIGUOUS_PATH', /\. Call lsp_symbols again with one of these as file_path, starting with the folder name\.$/);
+    });
     test('LSP_OUTSIDE_WORKSPACE_DENIED under "deny"', async () => {
       await setSetting('outsideWorkspace', 'deny');
       const outside = vscode.Uri.joinPath(folderUri('basic'), '..', 'outside', 'external.ts');
-      await expectCode(invoke({ operation: 'hover', file_path: outside.fsPath, line: 1, character: 14 }), 'LSP_OUTSIDE_WORKSPACE_DENIED');
+      await expectCode(invoke({ operation: 'hover', file_path: outside.fsPath, line: 1, character: 14 }), 'LSP_OUTSIDE_WORKSPACE_DENIED', /\. Call lsp on a file inside the workspace\.$/);
     });
     test('LSP_TIMEOUT at lspTool.timeoutMs, and the next call works', async () => {
       await setSetting('timeoutMs', 1500);

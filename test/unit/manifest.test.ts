@@ -7,12 +7,15 @@ import { LSP_OPERATIONS } from '../../src/engine/result';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
 import { TOOLS } from '../../src/tools';
 import { LSP_MANIFEST } from '../../src/tools/lsp/manifest';
+import { MANIFESTS } from '../../src/tools/manifests';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 /** The parts of package.json these tests read. */
 interface Manifest {
   publisher: string;
   name: string;
+  main: string;
+  browser: string;
   enabledApiProposals?: unknown;
   engines: { vscode: string };
   devDependencies: Record<string, string>;
@@ -36,19 +39,32 @@ describe('package.json agrees with src/ids.ts', () => {
   it('has the extension id', () => assert.equal(`${pkg.publisher}.${pkg.name}`, EXTENSION_ID));
   it('contributes each tool exactly as its definition says (name, descriptions, schema), in the list\'s order', () => {
     // Every field, so a change to package.json alone (or to a definition alone) fails here.
-    assert.deepEqual(pkg.contributes.languageModelTools, TOOLS.map((t) => t.manifest));
-    for (const tool of TOOLS) {
-      assert.ok(nls[tool.manifest.displayName.slice(1, -1)], `${tool.manifest.name}: displayName in package.nls.json`);
-      assert.ok(nls[tool.manifest.userDescription.slice(1, -1)], `${tool.manifest.name}: userDescription in package.nls.json`);
-      assert.equal(new Set(Object.values(tool.api)).size, 3, `${tool.manifest.name}: its own API fields and command`);
-      assert.ok((Object.values(Command) as string[]).includes(tool.api.command), `${tool.manifest.name}: its twin command is in ids.ts`);
+    assert.deepEqual(pkg.contributes.languageModelTools, MANIFESTS);
+    assert.deepEqual(MANIFESTS.map((m) => m.name), TOOLS.map((t) => t.schema.name), 'one manifest per tool, in the same order');
+    for (const [i, manifest] of MANIFESTS.entries()) {
+      assert.equal(manifest.inputSchema, TOOLS[i]!.schema.inputSchema, `${manifest.name}: the manifest lists the schema the engine parses by`);
+      assert.ok(nls[manifest.displayName.slice(1, -1)], `${manifest.name}: displayName in package.nls.json`);
+      assert.ok(nls[manifest.userDescription.slice(1, -1)], `${manifest.name}: userDescription in package.nls.json`);
     }
+    const commands = (pkg.contributes.commands as { command: string }[]).map((c) => c.command);
+    const hidden = (pkg.contributes.menus.commandPalette as { command: string; when?: string }[]).filter((m) => m.when === 'false').map((m) => m.command);
+    for (const tool of TOOLS) {
+      assert.equal(new Set(Object.values(tool.api)).size, 3, `${tool.schema.name}: its own API fields and command`);
+      assert.ok(commands.includes(tool.api.command), `${tool.schema.name}: its twin command ${tool.api.command} is contributed`);
+      assert.ok(hidden.includes(tool.api.command), `${tool.schema.name}: its twin command is hidden from the palette (it takes a structured input)`);
+      assert.ok(!(Object.values(Command) as string[]).includes(tool.api.command), `${tool.schema.name}: its twin command is the tool's own, not in ids.ts`);
+    }
+    assert.deepEqual(
+      commands.filter((c) => !(Object.values(Command) as string[]).includes(c)).sort(),
+      TOOLS.map((t) => t.api.command).sort(),
+      'every contributed command is in ids.ts or is a tool\'s twin',
+    );
     assert.equal(new Set(TOOLS.map((t) => t.api.twin)).size, TOOLS.length, 'no two tools share an API field');
   });
   it('offers the operations and directions the engine knows, no more', () => {
     assert.deepEqual(LSP_MANIFEST.inputSchema.properties.operation.enum, LSP_OPERATIONS);
-    const hierarchy = TOOLS.find((t) => t.manifest.name === 'lsp_hierarchy')!;
-    assert.deepEqual(hierarchy.manifest.inputSchema.properties.direction?.enum, HIERARCHY_DIRECTIONS);
+    const hierarchy = TOOLS.find((t) => t.schema.name === 'lsp_hierarchy')!;
+    assert.deepEqual(hierarchy.schema.inputSchema.properties.direction?.enum, HIERARCHY_DIRECTIONS);
   });
   it('contributes the lsp tool with the schema of docs/contract.md §2.1', () => {
     const tool = pkg.contributes.languageModelTools.find((t: { name: string }) => t.name === LSP_MANIFEST.name);
@@ -120,5 +136,17 @@ describe('package.json surfaces', () => {
   });
   it('puts the palette commands under the LSP category', () => {
     for (const c of pkg.contributes.commands) assert.equal(shown(c.category), 'LSP', c.command);
+  });
+});
+
+describe('the activation bundles', () => {
+  it('carry no tool description: only the manifest check and the listings read them', () => {
+    for (const entry of [pkg.main, pkg.browser]) {
+      const file = path.join(root, entry);
+      assert.ok(fs.existsSync(file), `${entry} exists (build it with node esbuild.mjs)`);
+      const text = fs.readFileSync(file, 'utf8');
+      assert.ok(text.includes(JSON.stringify(TOOLS[0]!.schema.inputSchema.properties.file_path!.description).slice(1, -1)), `${entry} has the schemas`);
+      for (const manifest of MANIFESTS) assert.ok(!text.includes(manifest.modelDescription.slice(0, 60)), `${entry} bundles ${manifest.name}'s modelDescription`);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { displayPath, renderUri } from '../../src/text/displayPath';
-import { bound, formatHover, formatLocations, previewText } from '../../src/text/render';
+import { bound } from '../../src/text/caps';
+import { formatHover, formatLocations, previewText } from '../../src/text/render';
 import type { LspLocation } from '../../src/engine/result';
 
 const WS = 'file:///home/u/proj';

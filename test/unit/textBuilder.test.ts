@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { LspLocation } from '../../src/engine/result';
 import { displayPath } from '../../src/text/displayPath';
-import { bound, formatLocations, PREVIEW_MAX, type LocationRenderOptions } from '../../src/text/render';
+import { bound } from '../../src/text/caps';
+import { formatLocations, PREVIEW_MAX, type LocationRenderOptions } from '../../src/text/render';
 import { hasLoneSurrogate, isTrimmedSpace, StringBuilder, TextBuilder } from '../../src/text/textBuilder';
 
 /** The straightforward docs/contract.md §5.1 rendering the buffered one replaced: the oracle for equivalence. */

@@ -1,17 +1,17 @@
 // The `lsp` tool: definition, references, implementations and hover at a position.
 // Its palette commands are in commands/paletteCommands.ts, its @lsp replies in chat/participant.ts,
 // its References view hand-off in references/handoff.ts.
-import { Command } from '../../ids';
 import type { LspQueryResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { lspCardBody } from './card';
-import { invocationTitle } from './input';
-import { LSP_MANIFEST } from './manifest';
+import { invocationTitle, parseLspArgs } from './input';
+import { LSP_SCHEMA } from './schema';
 import { isQueryOutcome, QueryEngine, type QueryOutcome } from './query';
 
 export const lspTool: ToolDefinition<QueryEngine, QueryOutcome, LspQueryResult> = {
-  manifest: LSP_MANIFEST,
-  api: { twin: 'query', tool: 'tool', command: Command.query },
+  schema: LSP_SCHEMA,
+  api: { twin: 'query', tool: 'tool', command: 'lspTool.query' },
+  parse: parseLspArgs,
   createEngine: (deps) => new QueryEngine(deps),
   execute: (engine, input, token) => engine.execute(input, token),
   structured: (outcome) => outcome.result,

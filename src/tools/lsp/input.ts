@@ -3,7 +3,7 @@
 import { checkSchema, inputRecord, positionArgs } from '../../engine/positionInput';
 import { LSP_OPERATIONS, type LspOperation, type LspPosition } from '../../engine/result';
 import { schemaHint } from '../../engine/toolSchema';
-import { LSP_MANIFEST } from './manifest';
+import { LSP_SCHEMA } from './schema';
 
 export interface LspToolInput {
   operation: LspOperation;
@@ -22,7 +22,7 @@ export interface ParsedArgs {
   symbol?: string;
 }
 
-const SCHEMA_HINT = schemaHint(LSP_MANIFEST, '; line and character are one-based.');
+const SCHEMA_HINT = schemaHint(LSP_SCHEMA, '; line and character are one-based.');
 
 function isOperation(value: unknown): value is LspOperation {
   return typeof value === 'string' && (LSP_OPERATIONS as readonly string[]).includes(value);
@@ -31,7 +31,7 @@ function isOperation(value: unknown): value is LspOperation {
 /** Throws only LspToolError('LSP_INVALID_ARGUMENT'); checks run in the contract's order. */
 export function parseLspArgs(input: unknown): ParsedArgs {
   const record = inputRecord(input, SCHEMA_HINT);
-  checkSchema(record, LSP_MANIFEST.inputSchema.required, SCHEMA_HINT, ({ operation }) =>
+  checkSchema(record, LSP_SCHEMA.inputSchema.required, SCHEMA_HINT, ({ operation }) =>
     operation !== undefined && !isOperation(operation) ? [`"operation" must be one of ${JSON.stringify(LSP_OPERATIONS)}`] : [],
   );
   return { operation: record.operation as LspOperation, ...positionArgs(record) };

@@ -1,9 +1,11 @@
 // The language-model tool `lsp`: the four operations at a position.
-// package.json's languageModelTools entry is checked against this (test/unit/manifest.test.ts).
+// Its package.json languageModelTools entry, as TypeScript data: test/unit/manifest.test.ts checks
+// package.json against it. Read by the manifest check and the tools' listings (MCP), not at activation.
 import type { ToolManifest } from '../../engine/toolSchema';
+import { LSP_SCHEMA } from './schema';
 
 export const LSP_MANIFEST = {
-  name: 'lsp',
+  name: LSP_SCHEMA.name,
   toolReferenceName: 'lsp',
   displayName: '%tool.lsp.displayName%',
   userDescription: '%tool.lsp.userDescription%',
@@ -15,41 +17,5 @@ export const LSP_MANIFEST = {
     'navigation',
     'code'
   ],
-  inputSchema: {
-    type: 'object',
-    properties: {
-      operation: {
-        type: 'string',
-        enum: [
-          'goToDefinition',
-          'findReferences',
-          'goToImplementation',
-          'hover'
-        ],
-        description: 'goToDefinition, findReferences, goToImplementation, or hover.'
-      },
-      file_path: {
-        type: 'string',
-        description: 'The source file to query, relative to the workspace or absolute.'
-      },
-      line: {
-        type: 'number',
-        description: 'One-based line of the cursor.'
-      },
-      character: {
-        type: 'number',
-        description: 'One-based UTF-16 column of the cursor.'
-      },
-      symbol: {
-        type: 'string',
-        description: 'Optional. The identifier you mean; if the cursor is not on it, the query moves to its nearest occurrence on or near that line.'
-      }
-    },
-    required: [
-      'operation',
-      'file_path',
-      'line',
-      'character'
-    ]
-  }
+  inputSchema: LSP_SCHEMA.inputSchema,
 } as const satisfies ToolManifest;

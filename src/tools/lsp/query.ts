@@ -19,10 +19,10 @@ import type { Completeness, LspHover, LspLocation, LspOperation, LspPosition, Ls
 import type { LspToolSettings } from '../../engine/settings';
 import { formatHover, formatLocations } from '../../text/render';
 import { invocationTitle, parseLspArgs } from './input';
-import { LSP_MANIFEST } from './manifest';
+import { LSP_SCHEMA } from './schema';
 
 export interface QueryOutcome extends OutcomeHeader {
-  tool: typeof LSP_MANIFEST.name;
+  tool: typeof LSP_SCHEMA.name;
   /** The canonical value (zero-based, uncapped). */
   result: LspQueryResult;
   operation: LspOperation;
@@ -65,7 +65,7 @@ export class QueryEngine extends EngineQuery {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, LSP_SCHEMA.name);
       const folder = this.deps.workspace.folderOf(document.uri);
       if (!this.warm.has(folder, document.languageId, args.operation)) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
       const { answer, completeness, waitedMs, unsupported } = await this.ask(args.operation, document, queried, folder, budget).catch((err: unknown) => unsupportedAnswer(err, args.operation));
@@ -88,7 +88,7 @@ export class QueryEngine extends EngineQuery {
       this.deps.log.trace(`${args.operation} ${document.uri}:${queried.line + 1}:${queried.character + 1} -> ${completeness}, waited ${waitedMs}ms`);
       const asked = { operation: args.operation, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1 };
       return {
-        tool: LSP_MANIFEST.name,
+        tool: LSP_SCHEMA.name,
         title: invocationTitle(asked),
         text,
         notes,
@@ -179,7 +179,7 @@ function answered(outcome: QueryOutcome): LoggedAnswer {
 
 /** An outcome of the `lsp` tool (locations or hover at a position). */
 export function isQueryOutcome(outcome: OutcomeHeader | undefined): outcome is QueryOutcome {
-  return outcome?.tool === LSP_MANIFEST.name;
+  return outcome?.tool === LSP_SCHEMA.name;
 }
 
 /** The same call, as the caller wrote it (how @lsp finds the outcome its tool call made). */

@@ -2,17 +2,17 @@
 // Its palette commands are in commands/hierarchyCommands.ts, its @lsp replies in
 // chat/hierarchyParticipant.ts, the card's lazy expansion in card/showHierarchy.ts, its hand-off
 // to the built-in views in references/hierarchyHandoff.ts.
-import { Command } from '../../ids';
 import type { HierarchyResult } from '../../engine/hierarchyResult';
 import { inputFields, type ToolDefinition } from '../definition';
 import { hierarchyCardBody } from './card';
-import { hierarchyTitle } from './input';
-import { HIERARCHY_MANIFEST } from './manifest';
+import { hierarchyTitle, parseHierarchyArgs } from './input';
+import { HIERARCHY_SCHEMA } from './schema';
 import { HierarchyEngine, isHierarchyOutcome, type HierarchyOutcome } from './query';
 
 export const hierarchyTool: ToolDefinition<HierarchyEngine, HierarchyOutcome, HierarchyResult> = {
-  manifest: HIERARCHY_MANIFEST,
-  api: { twin: 'hierarchy', tool: 'hierarchyTool', command: Command.queryHierarchy },
+  schema: HIERARCHY_SCHEMA,
+  api: { twin: 'hierarchy', tool: 'hierarchyTool', command: 'lspTool.queryHierarchy' },
+  parse: parseHierarchyArgs,
   createEngine: (deps) => new HierarchyEngine(deps),
   execute: (engine, input, token) => engine.execute(input, token),
   structured: (outcome) => outcome.result,

@@ -4,8 +4,8 @@ import type { HierarchyDirection } from '../../engine/ports';
 import { checkSchema, inputRecord, invalid, positionArgs } from '../../engine/positionInput';
 import type { LspPosition } from '../../engine/result';
 import { schemaHint } from '../../engine/toolSchema';
-import { HIERARCHY_MANIFEST } from './manifest';
 import { written } from '../../text/written';
+import { HIERARCHY_SCHEMA } from './schema';
 
 export interface HierarchyToolInput {
   direction: HierarchyDirection;
@@ -27,9 +27,9 @@ export interface ParsedHierarchyArgs {
 }
 
 export const DEFAULT_DEPTH = 1;
-export const MAX_DEPTH = HIERARCHY_MANIFEST.inputSchema.properties.depth.maximum;
+export const MAX_DEPTH = HIERARCHY_SCHEMA.inputSchema.properties.depth.maximum;
 
-const SCHEMA_HINT = schemaHint(HIERARCHY_MANIFEST, '; line and character are one-based.');
+const SCHEMA_HINT = schemaHint(HIERARCHY_SCHEMA, '; line and character are one-based.');
 
 function isDirection(value: unknown): value is HierarchyDirection {
   return typeof value === 'string' && (HIERARCHY_DIRECTIONS as readonly string[]).includes(value);
@@ -40,7 +40,7 @@ export function parseHierarchyArgs(input: unknown): ParsedHierarchyArgs {
   const record = inputRecord(input, SCHEMA_HINT);
   checkSchema(
     record,
-    HIERARCHY_MANIFEST.inputSchema.required,
+    HIERARCHY_SCHEMA.inputSchema.required,
     SCHEMA_HINT,
     ({ direction }) => (direction !== undefined && !isDirection(direction) ? [`"direction" must be one of ${JSON.stringify(HIERARCHY_DIRECTIONS)}`] : []),
     ({ depth }) => (depth !== undefined && depth !== null && typeof depth !== 'number' ? ['"depth" must be a number'] : []),

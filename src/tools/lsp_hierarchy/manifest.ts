@@ -1,9 +1,11 @@
 // The language-model tool `lsp_hierarchy`: calls and the type tree, several levels in one call.
-// package.json's languageModelTools entry is checked against this (test/unit/manifest.test.ts).
+// Its package.json languageModelTools entry, as TypeScript data: test/unit/manifest.test.ts checks
+// package.json against it. Read by the manifest check and the tools' listings (MCP), not at activation.
 import type { ToolManifest } from '../../engine/toolSchema';
+import { HIERARCHY_SCHEMA } from './schema';
 
 export const HIERARCHY_MANIFEST = {
-  name: 'lsp_hierarchy',
+  name: HIERARCHY_SCHEMA.name,
   toolReferenceName: 'lspHierarchy',
   displayName: '%tool.lspHierarchy.displayName%',
   userDescription: '%tool.lspHierarchy.userDescription%',
@@ -16,47 +18,5 @@ export const HIERARCHY_MANIFEST = {
     'code',
     'hierarchy'
   ],
-  inputSchema: {
-    type: 'object',
-    properties: {
-      direction: {
-        type: 'string',
-        enum: [
-          'incomingCalls',
-          'outgoingCalls',
-          'supertypes',
-          'subtypes'
-        ],
-        description: 'incomingCalls (callers), outgoingCalls (callees), supertypes, or subtypes.'
-      },
-      file_path: {
-        type: 'string',
-        description: 'The source file to query, relative to the workspace or absolute.'
-      },
-      line: {
-        type: 'number',
-        description: 'One-based line of the cursor.'
-      },
-      character: {
-        type: 'number',
-        description: 'One-based UTF-16 column of the cursor.'
-      },
-      symbol: {
-        type: 'string',
-        description: 'Optional. The identifier you mean; if the cursor is not on it, the query moves to its nearest occurrence on or near that line.'
-      },
-      depth: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 5,
-        description: 'Optional. Levels to expand, 1 to 5; default 1.'
-      }
-    },
-    required: [
-      'direction',
-      'file_path',
-      'line',
-      'character'
-    ]
-  }
+  inputSchema: HIERARCHY_SCHEMA.inputSchema,
 } as const satisfies ToolManifest;

@@ -5,7 +5,8 @@ import { EngineQuery, openAtPosition } from '../../engine/baseQuery';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { LspToolError } from '../../engine/errors';
 import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from '../../engine/hierarchyResult';
-import { isRecord, normalizeLocations, toRange } from '../../engine/normalize';
+import { normalizeLocations } from '../../engine/normalize';
+import { isRecord, toRange } from '../../engine/rawValues';
 import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from '../../engine/normalizeHierarchy';
 import { offSymbolNote } from '../../engine/keywordNote';
 import { completenessNote, malformedNote } from '../../engine/notes';
@@ -23,9 +24,9 @@ import { displayPath } from '../../text/displayPath';
 import { formatHierarchy } from '../../text/renderHierarchy';
 import { symbolKindName } from '../../text/symbolKind';
 import { hierarchyTitle, parseHierarchyArgs, type ParsedHierarchyArgs } from './input';
-import { HIERARCHY_MANIFEST } from './manifest';
 import { isExpandable, relatedNode } from '../../engine/hierarchyTree';
 import { written } from '../../text/written';
+import { HIERARCHY_SCHEMA } from './schema';
 
 /** Provider calls in flight at once during a walk: enough to overlap round trips, few enough not to flood a server. */
 export const WALK_CONCURRENCY = 8;
@@ -33,7 +34,7 @@ export const WALK_CONCURRENCY = 8;
 export const WALK_NODE_LIMIT = 5000;
 
 export interface HierarchyOutcome extends OutcomeHeader {
-  tool: typeof HIERARCHY_MANIFEST.name;
+  tool: typeof HIERARCHY_SCHEMA.name;
   result: HierarchyResult;
   direction: HierarchyDirection;
   /** The one-based arguments as the caller wrote them (for titles). */
@@ -132,7 +133,7 @@ interface Frontier {
 }
 
 export function isHierarchyOutcome(outcome: OutcomeHeader | undefined): outcome is HierarchyOutcome {
-  return outcome?.tool === HIERARCHY_MANIFEST.name;
+  return outcome?.tool === HIERARCHY_SCHEMA.name;
 }
 
 export class HierarchyEngine extends EngineQuery {
@@ -155,7 +156,7 @@ export class HierarchyEngine extends EngineQuery {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, HIERARCHY_SCHEMA.name);
       const folder = this.deps.workspace.folderOf(document.uri);
       const { direction, depth } = args;
       if (!this.warm.has(folder, document.languageId, direction)) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
@@ -236,7 +237,7 @@ export class HierarchyEngine extends EngineQuery {
       });
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth };
       return {
-        tool: HIERARCHY_MANIFEST.name,
+        tool: HIERARCHY_SCHEMA.name,
         title: hierarchyTitle(input),
         text,
         notes,

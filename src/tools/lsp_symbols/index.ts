@@ -1,16 +1,16 @@
 // The `lsp_symbols` tool: a name to positions `lsp` can use, or a file's outline.
 // Its palette commands are in commands/symbolCommands.ts, its @lsp replies in chat/symbolsReply.ts.
-import { Command } from '../../ids';
 import type { SymbolsResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { symbolsCardBody } from './card';
-import { symbolsTitle } from './input';
-import { SYMBOLS_MANIFEST } from './manifest';
+import { parseSymbolsArgs, symbolsTitle } from './input';
+import { SYMBOLS_SCHEMA } from './schema';
 import { isSymbolsOutcome, SymbolsQuery, type SymbolsOutcome } from './query';
 
 export const symbolsTool: ToolDefinition<SymbolsQuery, SymbolsOutcome, SymbolsResult> = {
-  manifest: SYMBOLS_MANIFEST,
-  api: { twin: 'symbols', tool: 'symbolsTool', command: Command.querySymbols },
+  schema: SYMBOLS_SCHEMA,
+  api: { twin: 'symbols', tool: 'symbolsTool', command: 'lspTool.querySymbols' },
+  parse: parseSymbolsArgs,
   createEngine: (deps) => new SymbolsQuery(deps),
   execute: (engine, input, token) => engine.execute(input, token),
   structured: (outcome) => outcome.result,

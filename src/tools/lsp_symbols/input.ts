@@ -1,7 +1,7 @@
 // Validates lsp_symbols' raw input: a name to search the workspace for, a file to outline, or both.
 import { LspToolError } from '../../engine/errors';
 import { schemaHint } from '../../engine/toolSchema';
-import { SYMBOLS_MANIFEST } from './manifest';
+import { SYMBOLS_SCHEMA } from './schema';
 
 export interface SymbolsToolInput {
   query?: string;
@@ -13,7 +13,7 @@ export type SymbolsArgs =
   | { mode: 'outline'; filePath: string }
   | { mode: 'file'; filePath: string; query: string };
 
-const SCHEMA_HINT = schemaHint(SYMBOLS_MANIFEST, ': "query" alone finds a symbol by name in the workspace, "file_path" alone gives that file\'s outline, and both give that file\'s symbols matching the name.');
+const SCHEMA_HINT = schemaHint(SYMBOLS_SCHEMA, ': "query" alone finds a symbol by name in the workspace, "file_path" alone gives that file\'s outline, and both give that file\'s symbols matching the name.');
 
 /** Throws only LspToolError('LSP_INVALID_ARGUMENT'). */
 export function parseSymbolsArgs(input: unknown): SymbolsArgs {

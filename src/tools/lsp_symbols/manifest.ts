@@ -1,9 +1,11 @@
 // The language-model tool `lsp_symbols`: a name to positions `lsp` can use, or a file's outline.
-// package.json's languageModelTools entry is checked against this (test/unit/manifest.test.ts).
+// Its package.json languageModelTools entry, as TypeScript data: test/unit/manifest.test.ts checks
+// package.json against it. Read by the manifest check and the tools' listings (MCP), not at activation.
 import type { ToolManifest } from '../../engine/toolSchema';
+import { SYMBOLS_SCHEMA } from './schema';
 
 export const SYMBOLS_MANIFEST = {
-  name: 'lsp_symbols',
+  name: SYMBOLS_SCHEMA.name,
   toolReferenceName: 'lspSymbols',
   displayName: '%tool.lspSymbols.displayName%',
   userDescription: '%tool.lspSymbols.userDescription%',
@@ -16,18 +18,5 @@ export const SYMBOLS_MANIFEST = {
     'code',
     'symbols'
   ],
-  inputSchema: {
-    type: 'object',
-    properties: {
-      query: {
-        type: 'string',
-        description: 'A symbol name to find, or part of one.'
-      },
-      file_path: {
-        type: 'string',
-        description: 'A source file, relative to the workspace or absolute: its outline, or its symbols that match query.'
-      }
-    },
-    required: []
-  }
+  inputSchema: SYMBOLS_SCHEMA.inputSchema,
 } as const satisfies ToolManifest;

@@ -15,10 +15,10 @@ import { matchRank, namePosition, rankSymbols } from '../../engine/symbolRank';
 import { pathInside } from '../../text/displayPath';
 import { formatSymbols } from '../../text/renderSymbols';
 import { parseSymbolsArgs, symbolsAsked, symbolsTitle, type SymbolsArgs } from './input';
-import { SYMBOLS_MANIFEST } from './manifest';
+import { SYMBOLS_SCHEMA } from './schema';
 
 export interface SymbolsOutcome extends OutcomeHeader {
-  tool: typeof SYMBOLS_MANIFEST.name;
+  tool: typeof SYMBOLS_SCHEMA.name;
   result: SymbolsResult;
   args: SymbolsArgs;
   /** The outlined file, in the outline modes. */
@@ -26,7 +26,7 @@ export interface SymbolsOutcome extends OutcomeHeader {
 }
 
 export function isSymbolsOutcome(outcome: OutcomeHeader | undefined): outcome is SymbolsOutcome {
-  return outcome?.tool === SYMBOLS_MANIFEST.name;
+  return outcome?.tool === SYMBOLS_SCHEMA.name;
 }
 
 /** Keeps the symbols whose name contains the query (any case), with their ancestors so the nesting reads. */
@@ -88,7 +88,7 @@ export class SymbolsQuery extends EngineQuery {
 
   private async outline(args: Exclude<SymbolsArgs, { mode: 'workspace' }>, settings: LspToolSettings, budget: Budget): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
-    const document: DocumentSnapshot = await openFile(workspace, args.filePath, settings, budget);
+    const document: DocumentSnapshot = await openFile(workspace, args.filePath, settings, budget, SYMBOLS_SCHEMA.name);
     const folder = workspace.folderOf(document.uri);
     const once = async (): Promise<Raw> => normalizeDocumentSymbols(await budget.race(features.documentSymbols(document.uri)), document.uri);
     const settled = await this.settled({ folder, languageId: document.languageId, question: 'documentSymbols' }, once, nonEmpty(() => false), budget, { empty: noSymbols });
@@ -108,7 +108,7 @@ export class SymbolsQuery extends EngineQuery {
   private outcome(result: SymbolsResult, args: SymbolsArgs, text: string, notes: string[]): SymbolsOutcome {
     const [first] = result.symbols;
     const input = args.mode === 'workspace' ? { query: args.query } : { query: args.mode === 'file' ? args.query : '', file_path: args.filePath };
-    const outcome: SymbolsOutcome = { tool: SYMBOLS_MANIFEST.name, title: symbolsTitle(input), text, notes, completeness: result.completeness, result, args };
+    const outcome: SymbolsOutcome = { tool: SYMBOLS_SCHEMA.name, title: symbolsTitle(input), text, notes, completeness: result.completeness, result, args };
     if (first) outcome.anchor = { uri: first.uri, position: first.selectionRange.start };
     return outcome;
   }
