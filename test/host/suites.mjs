@@ -12,7 +12,7 @@ import { bundleWebTests } from './webTests.mjs';
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 const entry = join(repo, 'out', 'test', 'integration', 'index.js');
-const TAGGED = '@empty|@rxjs|@vsix|@copilot';
+const TAGGED = '@empty|@rxjs|@vsix|@copilot|@claude';
 
 /**
  * `vsce package` as a user runs it (prepublish included: the production build), with stdin closed
@@ -92,6 +92,17 @@ export const SUITES = [
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
     testsEntry: entry,
   })),
+  // The real Claude Code CLI (npm, pinned; provision.mjs) in an integrated terminal of the VS Code
+  // under test, reaching our MCP server through the terminal's environment, with a scripted
+  // Anthropic model on 127.0.0.1 (test/host/fakeAnthropic.mjs). Where its binary cannot run, the runner prints why it skips.
+  {
+    label: 'Claude Code CLI (VS Code 1.139.1)',
+    vscodeVersion: '1.139.1',
+    claudeCode: true,
+    env: { LSP_TOOL_TEST_GREP: '@claude' },
+    workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
+    testsEntry: entry,
+  },
   {
     label: 'empty window',
     env: { LSP_TOOL_TEST_GREP: '@empty' },
