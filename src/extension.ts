@@ -12,6 +12,7 @@ import { isHierarchyOutcome, RecentHierarchies } from './engine/recentHierarchie
 import { HierarchyHandoff } from './references/hierarchyHandoff';
 import { hierarchyToolSpec } from './tools/hierarchyTool';
 import * as participant from './chat/participant';
+import * as connectAgent from './commands/connectAgent';
 import * as palette from './commands/paletteCommands';
 import * as symbolCommands from './commands/symbolCommands';
 import { FollowAlong } from './editor/followAlong';
@@ -122,6 +123,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough, symbols, hierarchies }));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }));
   own(HierarchyHandoff.register({ outcomes: hierarchies }));
+  own(connectAgent.register());
 
   const activationMs = performance.now() - activationStarted;
   // Logged after activation, so that creating the channel is not part of it.

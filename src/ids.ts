@@ -31,6 +31,7 @@ export const Command = {
   showSupertypes: 'lspTool.showSupertypes',
   showSubtypes: 'lspTool.showSubtypes',
   openInHierarchyView: 'lspTool.openInHierarchyView',
+  connectAgent: 'lspTool.connectAgent',
 } as const;
 
 /** Context keys the walkthrough's completion events watch. */
