@@ -13,6 +13,7 @@ import { cacheRoot, CODE_SERVER_VERSION, HOSTS } from '../test/host/provision.mj
 import { ensureRxjs } from '../test/host/realProject.mjs';
 import { generateLarge, LARGE } from './gen-large.mjs';
 import { runCopilotBench } from './copilot.mjs';
+import { runClaudeCodeBench } from './claudeCode.mjs';
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -206,6 +207,8 @@ if (fixture.card) {
 }
 // The real Copilot Chat agent loop (bench/copilot.mjs; also writes docs/performance-copilot.md).
 if (!only || only.includes('copilot')) lines.push('', ...(await runCopilotBench({ build: false })).lines);
+// The real Claude Code CLI over MCP (bench/claudeCode.mjs; also writes docs/performance-claude-code.md).
+if (!only || only.includes('claude')) lines.push('', ...(await runClaudeCodeBench({ build: false })).lines);
 lines.push('', '| budget | result | measured |', '|---|---|---|');
 for (const [name, ok, value] of budgets) lines.push(`| ${name} | ${verdict(ok)} | ${value} |`);
 console.log(lines.join('\n'));

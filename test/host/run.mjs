@@ -60,7 +60,7 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
   let page;
   const rpc = await startPageRpc(() => page, join(repo, 'test-results', label.replace(/[^a-z0-9]+/gi, '-')));
   onCleanup(() => rpc.close());
-  const hostEnv = { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...(fakeModel ? { LSP_TOOL_FAKE_MODEL: fakeModel.url } : {}), ...(fakeAnthropic ? { LSP_TOOL_FAKE_ANTHROPIC: fakeAnthropic.url, LSP_TOOL_CLAUDE: claude.claude } : {}), ...env };
+  const hostEnv = { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...(fakeModel ? { LSP_TOOL_FAKE_MODEL: fakeModel.url } : {}), ...(fakeAnthropic ? { LSP_TOOL_FAKE_ANTHROPIC: fakeAnthropic.url, LSP_TOOL_CLAUDE: claude.claude, LSP_TOOL_CLAUDE_VERSION: claude.version } : {}), ...env };
   // A web-worker run has no environment: its entry is built for the run, with hostEnv baked in.
   const testsPath = typeof testsEntry === 'function' ? await testsEntry(hostEnv) : testsEntry;
   const server = await startServer({

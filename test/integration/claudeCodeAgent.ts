@@ -74,7 +74,7 @@ export interface ClaudeRun {
  * `claude -p <prompt> --mcp-config <file>` in a new integrated terminal of this window, with a fresh
  * HOME and the fake model as its API, stdin from /dev/null, output into files read back here.
  */
-export async function runClaude(prompt: string, options: { allowedTools?: string[]; cwd?: vscode.Uri; timeoutMs?: number } = {}): Promise<ClaudeRun> {
+export async function runClaude(prompt: string, options: { allowedTools?: string[]; cwd?: vscode.Uri; timeoutMs?: number; mcpConfig?: object } = {}): Promise<ClaudeRun> {
   const claude = testEnv('LSP_TOOL_CLAUDE');
   const model = testEnv('LSP_TOOL_FAKE_ANTHROPIC');
   assert.ok(claude && model, 'LSP_TOOL_CLAUDE and LSP_TOOL_FAKE_ANTHROPIC are set by the runner');
@@ -82,7 +82,7 @@ export async function runClaude(prompt: string, options: { allowedTools?: string
   const home = path.join(dir, 'home');
   fs.mkdirSync(home);
   const config = path.join(dir, 'mcp.json');
-  fs.writeFileSync(config, JSON.stringify(MCP_CONFIG));
+  fs.writeFileSync(config, JSON.stringify(options.mcpConfig ?? MCP_CONFIG));
   const file = (name: string): string => path.join(dir, name);
   // Every value reaches the shell as a variable, so nothing needs quoting.
   const command = [
