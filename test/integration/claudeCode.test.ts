@@ -113,4 +113,22 @@ suite('@claude the real Claude Code CLI calls our MCP server from an integrated 
     assert.equal(results[0]!.is_error, true, 'is_error: true');
     assert.equal(resultText(results[0]!), `${expected}\n`);
   });
+
+  test('the setup "LSP: Connect an Agent…" shows for Claude Code works as shown: claude mcp add once, then claude finds our tools', async () => {
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('lspTool.connectAgent', 'claudeCode');
+    const text = document.getText();
+    assert.ok(!text.includes(endpoint.headers['Authorization']!.slice('Bearer '.length)), 'the setup never shows the token');
+    const command = /```sh\n([^\n]+)\n```/.exec(text)?.[1];
+    assert.ok(command?.startsWith('claude mcp add '), `the first step is a claude mcp add command: ${text}`);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    const expected = await invoke(REFS);
+    await script(loadAndCall(REFS, 'toolu_setup', 'Found them.'));
+    const run = await runClaude('Find the references of totalArea.', { cwd: folderUri('basic'), mcpConfig: null, setup: command });
+    assert.equal(run.exitCode, 0, `claude -p exits 0; setup: ${run.setupLog}; stderr: ${run.stderr}`);
+    const requests = await agentRequests();
+    assert.equal(requests.length, 3, `three requests to the model; setup: ${run.setupLog}`);
+    const results = lastToolResults(requests[2]!);
+    assert.equal(results[0]?.tool_use_id, 'toolu_setup');
+    assert.equal(resultText(results[0]!), `${expected}\n`);
+  });
 });

@@ -65,6 +65,8 @@ export interface ClaudeRun {
   exitCode: number;
   stdout: string;
   stderr: string;
+  /** The output of the setup commands. */
+  setupLog: string;
   /** What the terminal's environment held: the URL, and whether a token was there (never its value). */
   terminalUrl: string;
   terminalHadToken: boolean;
@@ -74,7 +76,17 @@ export interface ClaudeRun {
  * `claude -p <prompt> --mcp-config <file>` in a new integrated terminal of this window, with a fresh
  * HOME and the fake model as its API, stdin from /dev/null, output into files read back here.
  */
-export async function runClaude(prompt: string, options: { allowedTools?: string[]; cwd?: vscode.Uri; timeoutMs?: number; mcpConfig?: object } = {}): Promise<ClaudeRun> {
+export interface ClaudeOptions {
+  allowedTools?: string[];
+  cwd?: vscode.Uri;
+  timeoutMs?: number;
+  /** The file for --mcp-config (MCP_CONFIG when not given); `null`: no --mcp-config, Claude Code's own config only. */
+  mcpConfig?: object | null;
+  /** Shell commands run first in the same terminal and HOME, with `claude` on PATH (a user's one-time setup). */
+  setup?: string;
+}
+
+export async function runClaude(prompt: string, options: ClaudeOptions = {}): Promise<ClaudeRun> {
   const claude = testEnv('LSP_TOOL_CLAUDE');
   const model = testEnv('LSP_TOOL_FAKE_ANTHROPIC');
   assert.ok(claude && model, 'LSP_TOOL_CLAUDE and LSP_TOOL_FAKE_ANTHROPIC are set by the runner');
@@ -82,13 +94,17 @@ export async function runClaude(prompt: string, options: { allowedTools?: string
   const home = path.join(dir, 'home');
   fs.mkdirSync(home);
   const config = path.join(dir, 'mcp.json');
-  fs.writeFileSync(config, JSON.stringify(options.mcpConfig ?? MCP_CONFIG));
+  if (options.mcpConfig !== null) fs.writeFileSync(config, JSON.stringify(options.mcpConfig ?? MCP_CONFIG));
+  fs.writeFileSync(path.join(dir, 'setup.sh'), options.setup ?? '');
   const file = (name: string): string => path.join(dir, name);
   // Every value reaches the shell as a variable, so nothing needs quoting.
   const command = [
     'printf %s "$LSP_TOOL_MCP_URL" > "$RUN_DIR/url"',
     'if [ -n "$LSP_TOOL_MCP_TOKEN" ]; then echo yes > "$RUN_DIR/token"; fi',
-    '"$CLAUDE_BIN" -p "$CLAUDE_PROMPT" --mcp-config "$RUN_DIR/mcp.json" --allowedTools "$CLAUDE_ALLOWED" --model claude-sonnet-4-5 < /dev/null > "$RUN_DIR/stdout" 2> "$RUN_DIR/stderr"',
+    'PATH="$(dirname "$CLAUDE_BIN"):$PATH"',
+    'sh "$RUN_DIR/setup.sh" < /dev/null > "$RUN_DIR/setup.log" 2>&1',
+    'set --; if [ -f "$RUN_DIR/mcp.json" ]; then set -- --mcp-config "$RUN_DIR/mcp.json"; fi',
+    'claude -p "$CLAUDE_PROMPT" "$@" --allowedTools "$CLAUDE_ALLOWED" --model claude-sonnet-4-5 < /dev/null > "$RUN_DIR/stdout" 2> "$RUN_DIR/stderr"',
     'echo $? > "$RUN_DIR/rc.part" && mv "$RUN_DIR/rc.part" "$RUN_DIR/rc"',
   ].join('; ');
   const terminal = vscode.window.createTerminal({
@@ -115,6 +131,7 @@ export async function runClaude(prompt: string, options: { allowedTools?: string
       exitCode: Number(read('rc').trim()),
       stdout: read('stdout'),
       stderr: read('stderr'),
+      setupLog: read('setup.log'),
       terminalUrl: read('url'),
       terminalHadToken: read('token').trim() === 'yes',
     };
