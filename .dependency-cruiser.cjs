@@ -4,12 +4,12 @@
 //
 // Top to bottom:
 //   1. wiring    src/extension.ts
-//   2. surfaces  src/{tools,card,chat,commands,editor,references,walkthrough}/
+//   2. surfaces  src/{tools,card,chat,commands,editor,references,walkthrough,mcp}/ (mcp: the MCP transport, Node host only)
 //   3. platform  src/{platform,workspace}/            (VS Code's side of the engine's ports)
 //   4. engine    src/engine/                          (pure: no runtime vscode)
 //   5. text      src/text/, src/ids.ts                (pure: no runtime vscode)
 // The card's webview script (src/card/webview/) is pure too: it runs in the webview, with the DOM.
-const SURFACES = '^src/(tools|card|chat|commands|editor|references|walkthrough)/';
+const SURFACES = '^src/(tools|card|chat|commands|editor|references|walkthrough|mcp)/';
 const PLATFORM = '^src/(platform|workspace)/';
 const ENGINE = '^src/engine/';
 const TEXT = '^src/(text/|ids[.]ts$)';
@@ -40,9 +40,9 @@ module.exports = {
       from: { path: PURE },
       to: { dependencyTypes: ['core'] },
     },
-    above('text-imports-above', TEXT, '^src/(extension[.]ts|engine/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/)'),
-    above('engine-imports-above', ENGINE, '^src/(extension[.]ts|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/)'),
-    above('platform-imports-above', PLATFORM, '^src/(extension[.]ts|tools/|card/|chat/|commands/|editor/|references/|walkthrough/)'),
+    above('text-imports-above', TEXT, '^src/(extension[.]ts|engine/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)'),
+    above('engine-imports-above', ENGINE, '^src/(extension[.]ts|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)'),
+    above('platform-imports-above', PLATFORM, '^src/(extension[.]ts|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)'),
     above('surface-imports-wiring', SURFACES, '^src/extension[.]ts$'),
     {
       name: 'webview-imports-host',

@@ -1,8 +1,10 @@
 // Bundles the extension host entry twice (cjs, `vscode` external): for the Node extension host and
-// for the web-worker one (`browser` in package.json, no Node built-ins), plus the card's webview
+// for the web-worker one (`browser` in package.json, no Node built-ins), the MCP server (dist/mcp.js,
+// Node only, loaded on first use), plus the card's webview
 // script (iife), and writes the codicons the card uses (their CSS rules and a font subset) into dist/.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { Blob, Face } from 'harfbuzzjs';
 import subsetFont from 'subset-font';
 import * as esbuild from 'esbuild';
@@ -26,6 +28,19 @@ const onlyVscodeExternal = {
   },
 };
 
+/** Fails the build when the activation bundle takes in the MCP server or its SDK: they load from dist/mcp.js on first use. */
+const noMcpServerInside = {
+  name: 'no-mcp-server-inside',
+  setup(build) {
+    build.onEnd((result) => {
+      for (const [file, output] of Object.entries(result.metafile?.outputs ?? {})) {
+        const inside = Object.keys(output.inputs).filter((i) => i.includes('@modelcontextprotocol/') || /^src\/mcp\/(server|index)\.ts$/.test(i));
+        if (inside.length > 0) throw new Error(`${file} bundles ${inside.slice(0, 3).join(', ')}: the MCP server belongs in dist/mcp.js`);
+      }
+    });
+  },
+};
+
 const contexts = await Promise.all([
   esbuild.context({
     ...common,
@@ -34,6 +49,24 @@ const contexts = await Promise.all([
     platform: 'node',
     target: 'node20',
     outfile: 'dist/extension.js',
+    external: ['vscode'],
+    metafile: true,
+    plugins: [noMcpServerInside],
+  }),
+  // The MCP server and its SDK (Node host only), required by src/mcp/start.ts when the server first starts.
+  esbuild.context({
+    plugins: [{
+      name: 'no-ajv',
+      setup(build) {
+        build.onResolve({ filter: /[/]validation[/]ajv-provider\.js$/ }, () => ({ path: resolvePath('src/mcp/noJsonSchemaValidator.ts') }));
+      },
+    }],
+    ...common,
+    entryPoints: ['src/mcp/index.ts'],
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    outfile: 'dist/mcp.js',
     external: ['vscode'],
   }),
   esbuild.context({

@@ -33,6 +33,8 @@ import { EngineTool } from './tools/engineTool';
 import { lspToolSpec } from './tools/lspTool';
 import { symbolsToolSpec } from './tools/symbolsTool';
 import { WalkthroughProgress } from './walkthrough/markUsed';
+import { registerMcp } from './mcp/start';
+import { mcpToolHost } from './mcp/toolHost';
 
 export interface LspToolApi {
   /** Milliseconds spent inside activate(). */
@@ -108,6 +110,21 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   own(symbolsToolRegistration);
   own(hierarchyToolRegistration);
 
+  // The same tools over MCP, for agents outside VS Code's tool API (not in the web-worker host).
+  const mcpHost = mcpToolHost({
+    packageJSON: context.extension.packageJSON,
+    specs: [lspToolSpec(engine), symbolsToolSpec(symbols), hierarchyToolSpec(hierarchyEngine)],
+    workspace,
+    settings,
+    outcomes,
+    present: async (id, outcome, client) => {
+      walkthrough.markUsed(ContextKey.toolUsed);
+      const shown = isHierarchyOutcome(outcome) ? presentHierarchy(id, outcome, 'mcp', client) : show(id, outcome, 'mcp', client);
+      await shown.catch((err: unknown) => log.error(String(err)));
+    },
+  });
+  own(registerMcp(context, { host: mcpHost, log, timeoutMs: () => settings().timeoutMs }));
+
   // Their structured twins.
   const query = async (input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult> => (await engine.execute(input, token)).result;
   const symbolsOf = async (input: unknown, token?: vscode.CancellationToken): Promise<SymbolsResult> => (await symbols.execute(input, token)).result;
@@ -138,7 +155,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
     hierarchyTool,
     card,
     followAlongSettled: async () => {
-      await Promise.all([tool.settled(), symbolsTool.settled(), hierarchyTool.settled()]);
+      await Promise.all([tool.settled(), symbolsTool.settled(), hierarchyTool.settled(), mcpHost.settled()]);
       await followAlong.settled();
     },
     logUri: context.logUri,

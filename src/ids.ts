@@ -32,6 +32,14 @@ export const Command = {
   showSubtypes: 'lspTool.showSubtypes',
   openInHierarchyView: 'lspTool.openInHierarchyView',
   connectAgent: 'lspTool.connectAgent',
+  mcpEndpoint: 'lspTool.mcpEndpoint',
+} as const;
+
+/** The MCP server: its on/off setting (under CONFIG_SECTION) and what integrated terminals get. */
+export const Mcp = {
+  enabledSetting: 'mcp.enabled',
+  urlVariable: 'LSP_TOOL_MCP_URL',
+  tokenVariable: 'LSP_TOOL_MCP_TOKEN',
 } as const;
 
 /** Context keys the walkthrough's completion events watch. */

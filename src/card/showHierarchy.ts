@@ -11,6 +11,7 @@ import type { QuerySource } from '../engine/recentOutcomes';
 import type { FollowAlong } from '../editor/followAlong';
 import { displayPath } from '../text/displayPath';
 import type { CardViewProvider } from './cardViewProvider';
+import { callerTitle } from './showOutcome';
 import { toCardNode, toHierarchyCardEntry } from './hierarchyEntry';
 import type { CardTreeNode } from './webview/protocol';
 
@@ -20,16 +21,16 @@ export interface ShowHierarchyDeps {
   workspace: Workspace;
 }
 
-export type ShowHierarchy = (id: number, outcome: HierarchyOutcome, source: QuerySource) => Promise<void>;
+export type ShowHierarchy = (id: number, outcome: HierarchyOutcome, source: QuerySource, caller?: string) => Promise<void>;
 
 export function showHierarchy(deps: ShowHierarchyDeps): ShowHierarchy {
-  return async (id, outcome, source) => {
+  return async (id, outcome, source, caller) => {
     const answeredAt = Date.now();
     deps.followAlong.reveal(vscode.Uri.parse(outcome.uri, true), new vscode.Position(outcome.position.line, outcome.position.character));
     deps.card.show(
       toHierarchyCardEntry({
         id,
-        title: hierarchyTitle(outcome.input),
+        title: callerTitle(hierarchyTitle(outcome.input), caller),
         source,
         result: outcome.result,
         depth: outcome.input.depth,

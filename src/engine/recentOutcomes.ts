@@ -16,7 +16,7 @@ export function isQueryOutcome(outcome: Outcome | undefined): outcome is QueryOu
 /** Queries kept: the card's back/forward history. */
 export const OUTCOME_HISTORY = 50;
 
-export type QuerySource = 'tool' | 'command' | 'participant';
+export type QuerySource = 'tool' | 'command' | 'participant' | 'mcp';
 
 export interface RecordedOutcome {
   id: number;

@@ -9,8 +9,13 @@ const sources = (dir: string): string[] =>
 const allSource = sources(path.join(root, 'src')).map((f) => [path.relative(root, f), fs.readFileSync(f, 'utf8')] as const);
 
 describe('what ships', () => {
-  it('imports no network module and calls no fetch', () => {
+  it('imports no network module and calls no fetch, except the MCP server, which listens on 127.0.0.1 only', () => {
+    const server = allSource.find(([file]) => file === path.join('src', 'mcp', 'server.ts'));
+    assert.ok(server, 'src/mcp/server.ts');
+    assert.deepEqual([...server[1].matchAll(/\.listen\(([^)]*)\)/g)].map((m) => m[1]!.split(',').slice(0, 2).join(',')), ["0, '127.0.0.1'"]);
+    assert.doesNotMatch(server[1], /\bfetch\(|XMLHttpRequest|WebSocket\(|http\.request\(|\.connect\(\s*\{/);
     for (const [file, text] of allSource) {
+      if (file === server[0]) continue;
       assert.doesNotMatch(text, /from ['"](node:)?(http|https|http2|net|tls|dgram|dns)['"]|require\(['"](node:)?(http|https|net|tls)['"]\)/, file);
       assert.doesNotMatch(text, /\bfetch\(|XMLHttpRequest|WebSocket\(/, file);
     }

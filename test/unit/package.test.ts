@@ -14,6 +14,7 @@ const REQUIRED = [
   'dist/codicons/codicon.css',
   'dist/codicons/codicon.ttf',
   'dist/extension.js',
+  'dist/mcp.js',
   'l10n/bundle.l10n.de.json',
   'l10n/bundle.l10n.json',
   'media/card.css',

@@ -1,0 +1,76 @@
+// The MCP server's life in the window: started right after activation (never during it) when
+// lspTool.mcp.enabled is on and the workspace is trusted, stopped when either turns off. Its code
+// and the SDK live in dist/mcp.js, required on first start; integrated terminals get its URL and
+// token, never persisted, so no value of an earlier session is left behind.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { CONFIG_SECTION, Command, Mcp } from '../ids';
+import { askInEditor } from './ask';
+import type { McpLog, McpToolHost } from './host';
+import type * as McpBundle from './index';
+import type { RunningMcpServer } from './server';
+
+export interface McpStartDeps {
+  host: McpToolHost;
+  log: McpLog;
+  timeoutMs: () => number;
+}
+
+export interface McpEndpoint {
+  url: string;
+  headers: { Authorization: string };
+}
+
+export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps): vscode.Disposable {
+  const env = context.environmentVariableCollection;
+  env.persistent = false;
+  env.description = vscode.l10n.t('The URL and token of the LSP Tool MCP server of this window, for agents in the terminal.');
+  let running: RunningMcpServer | undefined;
+  let disposed = false;
+  // One change at a time: a setting flipped twice quickly ends in the state it names last.
+  let chain: Promise<void> = Promise.resolve();
+
+  const wanted = (): boolean =>
+    !disposed && vscode.workspace.isTrusted && vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>(Mcp.enabledSetting, true);
+
+  const apply = async (): Promise<void> => {
+    if (wanted() && !running) {
+      // A runtime require of the second bundle: esbuild leaves it alone, so the SDK stays out of activation.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const bundle = require(path.join(context.extensionPath, 'dist', 'mcp.js')) as typeof McpBundle;
+      const version = (context.extension.packageJSON as { version?: string }).version ?? '0.0.0';
+      running = await bundle.startMcpServer({ host: deps.host, ask: askInEditor(deps.timeoutMs), log: deps.log, version });
+      env.replace(Mcp.urlVariable, running.url);
+      env.replace(Mcp.tokenVariable, running.token);
+      deps.log.info(`MCP server listening on ${running.url}`);
+    } else if (!wanted() && running) {
+      const stopping = running;
+      running = undefined;
+      env.clear();
+      await stopping.close();
+      deps.log.info('MCP server stopped');
+    }
+  };
+  const sync = (): Promise<void> => {
+    chain = chain.then(apply).catch((err: unknown) => deps.log.error(`MCP server: ${err instanceof Error ? err.message : String(err)}`));
+    return chain;
+  };
+
+  const timer = setTimeout(() => void sync(), 0);
+  const subscriptions = [
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${CONFIG_SECTION}.${Mcp.enabledSetting}`)) void sync();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void sync()),
+    vscode.commands.registerCommand(Command.mcpEndpoint, async (): Promise<McpEndpoint | undefined> => {
+      await chain;
+      return running ? { url: running.url, headers: { Authorization: `Bearer ${running.token}` } } : undefined;
+    }),
+  ];
+  return new vscode.Disposable(() => {
+    disposed = true;
+    clearTimeout(timer);
+    for (const s of subscriptions) s.dispose();
+    void sync();
+  });
+}
