@@ -28,7 +28,7 @@ export function setupDocument(id: AgentId, listening: boolean): string {
 
 /** Whether this window's MCP server listens: not when off in settings, in Restricted Mode, or in a web worker. */
 async function serverListening(): Promise<boolean> {
-  return (await vscode.commands.executeCommand<unknown>('lspTool.mcpEndpoint')) !== undefined;
+  return (await vscode.commands.executeCommand<unknown>(Command.mcpEndpoint)) !== undefined;
 }
 
 /** `agent`: given by a script or test; otherwise picked. Resolves to the opened document. */

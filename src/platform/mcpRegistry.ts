@@ -1,7 +1,9 @@
 // Offers this window's MCP server to VS Code's own MCP registry, so that the agents VS Code hosts
 // over MCP (Copilot Chat's Copilot CLI and Claude sessions) reach the tools. The API exists from
-// VS Code 1.101 and engines.vscode starts at 1.100: it is looked up at run time.
+// VS Code 1.101 and engines.vscode starts at 1.100: it is looked up at run time. Off by default
+// (lspTool.mcp.offerToVsCode): Copilot's agent mode then offers each tool twice, see docs/agents.md.
 import * as vscode from 'vscode';
+import { CONFIG_SECTION, Mcp } from '../ids';
 
 export const MCP_DEFINITION_PROVIDER_ID = 'lspTool.mcpServer';
 
@@ -53,4 +55,25 @@ export function offerToVsCode(source: McpEndpointSource, label: string, version:
     },
   };
   return (vscode.lm as unknown as Required<McpRegistryApi>).registerMcpServerDefinitionProvider(MCP_DEFINITION_PROVIDER_ID, provider);
+}
+
+/** The provider while lspTool.mcp.offerToVsCode is on; registered and disposed as the setting changes. */
+export function offerWhileEnabled(source: McpEndpointSource, label: string, version: string): vscode.Disposable {
+  let registration: vscode.Disposable | undefined;
+  const enabled = (): boolean => vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>(Mcp.offerToVsCodeSetting, false);
+  const sync = (): void => {
+    if (enabled() && !registration) registration = offerToVsCode(source, label, version);
+    else if (!enabled() && registration) {
+      registration.dispose();
+      registration = undefined;
+    }
+  };
+  sync();
+  const watch = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(`${CONFIG_SECTION}.${Mcp.offerToVsCodeSetting}`)) sync();
+  });
+  return new vscode.Disposable(() => {
+    watch.dispose();
+    registration?.dispose();
+  });
 }

@@ -2,9 +2,12 @@
 // config format. Every snippet names the environment variables, never their values: the token is
 // per window and must not be written into a file.
 
+import { Mcp } from '../ids';
+
+/** The name the setup gives our server in the agent's config: Claude Code calls its tools mcp__lsp-tool__lsp. */
 export const MCP_SERVER_NAME = 'lsp-tool';
-export const MCP_URL_VARIABLE = 'LSP_TOOL_MCP_URL';
-export const MCP_TOKEN_VARIABLE = 'LSP_TOOL_MCP_TOKEN';
+export const MCP_URL_VARIABLE = Mcp.urlVariable;
+export const MCP_TOKEN_VARIABLE = Mcp.tokenVariable;
 
 export const AGENT_IDS = ['claudeCode', 'codex', 'gemini', 'copilotCli'] as const;
 export type AgentId = (typeof AGENT_IDS)[number];
