@@ -26,6 +26,7 @@ export function claudeCodeTable(r) {
   lines.push(`Claude Code defers MCP tools: until the model loads one with \`ToolSearch\`, a request names them only. Our three tools add **${n(r.request.addedChars)} characters** to every request (${n(r.request.withoutChars)} without our server, ${n(r.request.withChars)} with it).`, '');
   lines.push('| our tool, once loaded | characters it adds to every later request (its `tools[]` entry) | of which the description |', '|---|---|---|');
   for (const d of r.loaded.definitions) lines.push(`| \`${d.name}\` | ${d.offered ? n(d.chars) : 'not offered'} | ${n(d.descriptionChars)} |`);
+  lines.push(`| all three | ${n(r.loaded.definitions.reduce((sum, d) => sum + d.chars, 0))} | |`);
   lines.push('', '"Who uses `Subscription`?" (`src/internal/Subscription.ts:16:14`), the model calling `lsp` findReferences over MCP:', '');
   lines.push('| the tool\'s text (characters) | the `tool_result` the model reads (characters) | tool call → next request | the same call through `lm.invokeTool` |', '|---|---|---|---|');
   lines.push(`| ${n(r.lsp.textChars)} | ${n(r.lsp.toolResultChars)} | ${ms(r.lsp.callToNext)} | ${ms(r.lsp.invoke)} |`);

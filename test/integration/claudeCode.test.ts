@@ -94,7 +94,8 @@ suite('@claude the real Claude Code CLI calls our MCP server from an integrated 
     const loaded = JSON.stringify(offered(third, mcpToolName('lsp'))).length;
     measure(`Claude Code: lsp once loaded adds ${loaded} characters of tool definition to each request; tool call answered -> next request ${third.at - second.answeredAt} ms`);
     // The README's screenshot: the card showing the terminal agent's query.
-    await pageTexts('.card-title', { text: 'findReferences', timeoutMs: 15_000 });
+    const [title] = await pageTexts('.card-title', { text: 'claude-code:', timeoutMs: 15_000 });
+    assert.equal(title, 'claude-code: LSP findReferences basic/src/geometry.ts:3:17', 'the card shows the call, titled with the MCP client\'s name');
     await page('screenshot', { name: 'card-agent', selector: '#workbench\\.parts\\.panel' });
   });
 
