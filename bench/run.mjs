@@ -43,7 +43,7 @@ async function workload(name, options) {
     LSP_TOOL_BENCH_CARD: options.card ? '1' : '0',
     LSP_TOOL_BENCH_SYMBOLS: JSON.stringify(options.symbols ?? []),
     ...(process.env.LSP_TOOL_BENCH_PROFILE ? { LSP_TOOL_BENCH_PROFILE: process.env.LSP_TOOL_BENCH_PROFILE } : {}),
-    LSP_TOOL_BENCH_PARTS: options.parts ?? process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,symbols,card,render,hierarchy',
+    LSP_TOOL_BENCH_PARTS: options.parts ?? process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,mcp,usages,symbols,card,render,hierarchy',
   };
   try {
     const records = await runIntegration({
@@ -75,6 +75,7 @@ const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 const sizes = {
   extensionJs: statSync(join(repo, 'dist', 'extension.js')).size,
   cardJs: statSync(join(repo, 'dist', 'card.js')).size,
+  mcpJs: statSync(join(repo, 'dist', 'mcp.js')).size,
   vsix: statSync(join(repo, `lsp-tool-${pkg.version}.vsix`)).size,
 };
 // The same workload as in the extension host, here in plain Node (out/ is compiled just above).
@@ -147,6 +148,14 @@ for (const w of workloads) {
     budgets.push([`invoke/raw ≤ 1.10: ${w.workload} ${op.label}`, op.ratio <= 1.1, `${op.ratio.toFixed(2)} (through lm.invokeTool: ${op.serviceRatio.toFixed(2)}, of which the tool service's own floor is ${ms(op.floor.median)})`]);
   }
 }
+lines.push('', 'MCP: the same `lsp` query as an MCP `tools/call` round trip (the SDK\'s client, Streamable HTTP over loopback, to the extension\'s server) against `lm.invokeTool` and the raw provider call, interleaved (the order rotates each round); ratios are medians of the per-round ratios. The MCP floor is a call the engine rejects at once: the transport\'s own cost.', '');
+lines.push('| workload | query | raw provider | lm.invokeTool | MCP tools/call | MCP floor | MCP/lm.invokeTool | MCP/raw | rounds | same text |', '|---|---|---|---|---|---|---|---|---|---|');
+for (const w of workloads) {
+  if (w.mcp?.error) lines.push(`| ${w.workload} | ${w.mcp.error} | | | | | | | | |`);
+  for (const m of Array.isArray(w.mcp) ? w.mcp : []) {
+    lines.push(`| ${w.workload} | ${m.label} | ${ms(m.raw.median)} | ${ms(m.service.median)} | ${ms(m.mcp.median)} | ${ms(m.floor.median)} | ${m.mcpOverService.toFixed(2)} | ${m.mcpOverRaw.toFixed(2)} | ${m.rounds} | ${m.sameText ? 'yes' : 'NO'} |`);
+  }
+}
 lines.push('', 'lsp_hierarchy: the tool\'s invoke (called directly) against the raw commands: at depth 1 prepare + one provide call; deeper, a sequential walk of the same tree (one provide call per item, level by level). Medians of interleaved pairs. Characters per related item: the tool\'s text against `JSON.stringify` of the raw answers.', '');
 lines.push('| workload | query | depth | raw | tool invoke | tool/raw (pairs) | related items | chars per item (text / raw JSON) |', '|---|---|---|---|---|---|---|---|');
 for (const w of workloads) {
@@ -194,7 +203,7 @@ if (hostRender) {
 budgets.push(['render 100,000 locations ≤ 50 ms (plain Node, outside VS Code)', render[100000].median <= 50, ms(render[100000].median)]);
 
 const activation = statOf(activations);
-lines.push('', `activation: ${ms(activation.median)} inside activate(), median of ${activations.length} host starts [${activations.map((a) => a.toFixed(1)).join(', ')} ms]; ${ms(fixture.activationCallMs)} for the first start's whole extension.activate() call (module load and the host's own work included); dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; dist/card.js: ${(sizes.cardJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
+lines.push('', `activation: ${ms(activation.median)} inside activate(), median of ${activations.length} host starts [${activations.map((a) => a.toFixed(1)).join(', ')} ms]; ${ms(fixture.activationCallMs)} for the first start's whole extension.activate() call (module load and the host's own work included); dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; dist/card.js: ${(sizes.cardJs / 1024).toFixed(1)} KB; dist/mcp.js (loaded when the MCP server starts): ${(sizes.mcpJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
 budgets.push([`activation ≤ 20 ms (median of ${activations.length} host starts)`, activation.median <= 20, ms(activation.median)]);
 budgets.push(['dist/extension.js ≤ 100 KB', sizes.extensionJs <= 100 * 1024, `${(sizes.extensionJs / 1024).toFixed(1)} KB`]);
 budgets.push(['VSIX ≤ 150 KB', sizes.vsix <= 150 * 1024, `${(sizes.vsix / 1024).toFixed(1)} KB`]);

@@ -7,7 +7,7 @@ export function askInEditor(timeoutMs: () => number): McpAsk {
   return async ({ client, toolName, uri }, token) => {
     const allow = vscode.l10n.t('Allow');
     const deny = vscode.l10n.t('Deny');
-    const message = vscode.l10n.t('{0} (over MCP) wants the `{1}` tool to read {2}, which is outside every workspace folder.', client, toolName, uri);
+    const message = vscode.l10n.t('{0} (over MCP) wants the {1} tool to read {2}, which is outside every workspace folder.', client, toolName, uri);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let subscription: { dispose(): void } | undefined;
     const unanswered = new Promise<undefined>((resolve) => {

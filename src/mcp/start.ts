@@ -70,7 +70,8 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void sync()),
     vscode.commands.registerCommand(Command.mcpEndpoint, async (): Promise<McpEndpoint | undefined> => {
-      await chain;
+      // Asked before the deferred start ran, it starts the server now (sync is idempotent).
+      await sync();
       return endpoint();
     }),
   ];

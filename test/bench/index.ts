@@ -8,6 +8,8 @@ import { DOCUMENT_SYMBOLS_COMMAND, HIERARCHY_COMMAND, PREPARE_HIERARCHY_COMMAND,
 import type { HierarchyResult } from '../../src/engine/hierarchyResult';
 import type { LspToolApi } from '../../src/extension';
 import { measureRender, stat } from './render';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 interface Query {
   label: string;
@@ -29,7 +31,7 @@ const PAIR_SECONDS = Number(process.env.LSP_TOOL_BENCH_PAIR_SECONDS ?? 30);
 /** The pause before each timed warm call, after what the previous call set off has run. */
 const QUIET_MS = Number(process.env.LSP_TOOL_BENCH_QUIET_MS ?? 25);
 /** Parts to measure (comma list of cold, warm, usages, card, render); all by default. For profiling one part. */
-const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,usages,symbols,card,render,hierarchy').split(','));
+const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,mcp,usages,symbols,card,render,hierarchy').split(','));
 
 /** The raw provider call behind each operation: the product's own map. */
 const COMMAND = PROVIDER_COMMAND;
@@ -207,6 +209,7 @@ async function measureAll(): Promise<void> {
   report.operations = operations;
 
   progress('warm done');
+  if (PARTS.has('mcp')) report.mcp = await measureMcp(queries, quiet, progress);
   const hierarchyQueries = JSON.parse(process.env.LSP_TOOL_BENCH_HIERARCHY ?? '[]') as HierarchyQuery[];
   if (PARTS.has('hierarchy') && hierarchyQueries.length > 0) report.hierarchy = await measureHierarchy(api, hierarchyQueries, quiet, progress);
   // The built-in usages tool on the same symbol, when this VS Code has it.
@@ -463,6 +466,68 @@ async function measureHierarchy(api: LspToolApi, queries: HierarchyQuery[], quie
       });
       progress(`hierarchy ${q.label} depth ${depth} done`);
     }
+  }
+  return rows;
+}
+
+/**
+ * The same query three ways, interleaved (the order rotates each round): the raw provider call,
+ * lm.invokeTool, and an MCP tools/call round trip from the SDK's own client over loopback HTTP to
+ * the extension's server. The MCP floor is a call the engine rejects at once (the transport alone).
+ */
+async function measureMcp(queries: Query[], quiet: () => Promise<void>, progress: (step: string) => void): Promise<Record<string, unknown>[] | { error: string }> {
+  const endpoint = await vscode.commands.executeCommand<{ url: string; headers: Record<string, string> } | undefined>('lspTool.mcpEndpoint');
+  if (!endpoint) return { error: 'lspTool.mcpEndpoint returned undefined (no MCP server in this host)' };
+  const client = new Client({ name: 'lsp-tool-bench', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers: endpoint.headers } }));
+  const rows: Record<string, unknown>[] = [];
+  try {
+    for (const q of queries) {
+      const uri = resolveUri(q.file_path);
+      const position = new vscode.Position(q.line - 1, q.character - 1);
+      const input = { operation: q.operation, file_path: q.file_path, line: q.line, character: q.character };
+      const mcpCall = async (args: object): Promise<string> => {
+        const result = await client.callTool({ name: 'lsp', arguments: args as Record<string, unknown> });
+        return (result.content as { text?: string }[]).map((c) => c.text ?? '').join('');
+      };
+      const sides: (() => Promise<unknown>)[] = [
+        async () => vscode.commands.executeCommand(COMMAND[q.operation], uri, position),
+        () => invokeText('lsp', input),
+        () => mcpCall(input),
+      ];
+      for (let i = 0; i < 3; i++) for (const side of sides) await side();
+      const samples: number[][] = [[], [], []];
+      const floor: number[] = [];
+      const overService: number[] = [];
+      const overRaw: number[] = [];
+      let same = true;
+      const started = performance.now();
+      for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - started < PAIR_SECONDS * 1000); i++) {
+        const took: number[] = [0, 0, 0];
+        const texts: unknown[] = [];
+        for (let k = 0; k < 3; k++) {
+          const side = (i + k) % 3;
+          const [ms, value] = await time(sides[side]!);
+          took[side] = ms;
+          texts[side] = value;
+          await quiet();
+        }
+        if (texts[1] !== texts[2]) same = false;
+        const [f] = await time(() => mcpCall({ ...input, line: 0 }));
+        await quiet();
+        took.forEach((ms, side) => samples[side]!.push(ms));
+        floor.push(f);
+        overService.push(took[2]! / took[1]!);
+        overRaw.push(took[2]! / took[0]!);
+      }
+      progress(`mcp ${q.label} done`);
+      rows.push({
+        label: q.label, raw: stat(samples[0]!), service: stat(samples[1]!), mcp: stat(samples[2]!), floor: stat(floor),
+        mcpOverService: stat(overService).median, mcpOverRaw: stat(overRaw).median, rounds: overService.length, sameText: same,
+      });
+    }
+  } finally {
+    await client.close();
   }
   return rows;
 }

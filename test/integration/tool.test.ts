@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, EXTENSION_ID, expectCode, folderUri, invoke, query, setSetting } from './helpers';
+import { activateExtension, EXTENSION_ID, expectCode, folderUri, invoke, measure, query, setSetting } from './helpers';
 
 suite('lsp tool', () => {
   suiteSetup(activateExtension);
@@ -13,6 +13,15 @@ suite('lsp tool', () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
     assert.equal(extension.isActive, true);
     assert.equal(typeof (extension.exports as { query?: unknown }).query, 'function');
+  });
+
+  test('lspTool.mcpEndpoint: a loopback server in the Node host; undefined in the web-worker host, which cannot listen (mcp.test.ts covers the server)', async () => {
+    const endpoint = await vscode.commands.executeCommand<{ url: string } | undefined>('lspTool.mcpEndpoint');
+    // ExtensionKind.UI: the web-worker host in the browser; Workspace: the server's Node host.
+    if (vscode.extensions.getExtension(EXTENSION_ID)!.extensionKind === vscode.ExtensionKind.UI) {
+      assert.equal(endpoint, undefined);
+      measure('MCP: skipped in the web-worker host (it cannot listen on a socket): mcp.test.ts is not in its bundle, and lspTool.mcpEndpoint is undefined');
+    } else assert.match(endpoint?.url ?? '', /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   });
 
   test('the tool is listed in vscode.lm.tools with its schema', () => {

@@ -1,0 +1,214 @@
+// The MCP server (src/mcp/server.ts) in plain Node with a fake tool host, driven by the SDK's own
+// client and by raw HTTP for what a client would never send. The real-VS-Code twin is
+// test/integration/mcp.test.ts.
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { McpCancellation, McpToolHost } from '../../src/mcp/host';
+import { startMcpServer, type RunningMcpServer } from '../../src/mcp/server';
+
+const silent = { info() {}, warn() {}, error() {}, debug() {} };
+
+interface FakeHost extends McpToolHost {
+  running: number;
+  most: number;
+  cancelled: string[];
+}
+
+function fakeHost(): FakeHost {
+  const host: FakeHost = {
+    running: 0,
+    most: 0,
+    cancelled: [],
+    tools: () => [{ name: 'echo', description: 'Echoes its input.', inputSchema: { type: 'object', properties: { say: { type: 'string' } } } }],
+    async call(_name, input, caller, token: McpCancellation) {
+      const say = String((input as { say?: unknown }).say);
+      host.running += 1;
+      host.most = Math.max(host.most, host.running);
+      try {
+        if (say === 'bad') throw Object.assign(new Error('LSP_INVALID_ARGUMENT: say is bad'), { code: 'LSP_INVALID_ARGUMENT' });
+        if (say === 'who') return { text: caller.label };
+        const ms = say.startsWith('hang') ? 60_000 : say.startsWith('slow') ? 50 : 0;
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(resolve, ms);
+          token.onCancellationRequested(() => {
+            clearTimeout(timer);
+            host.cancelled.push(say);
+            reject(Object.assign(new Error('LSP_CANCELLED: the request was cancelled.'), { code: 'LSP_CANCELLED' }));
+          });
+        });
+        return { text: `you said ${say}` };
+      } finally {
+        host.running -= 1;
+      }
+    },
+  };
+  return host;
+}
+
+async function connect(server: RunningMcpServer, name = 'test-client'): Promise<Client> {
+  const client = new Client({ name, version: '1.2.3' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${server.token}` } } }));
+  return client;
+}
+
+function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
+  const content = result.content as { type: string; text?: string }[];
+  assert.equal(content.length, 1);
+  assert.equal(content[0]!.type, 'text');
+  return content[0]!.text!;
+}
+
+/** One HTTP request as it is written, Host header included (fetch would not let us set it). */
+function raw(server: RunningMcpServer, options: { headers?: Record<string, string>; body?: string | Buffer; method?: string }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, path: '/mcp', method: options.method ?? 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+
+describe('MCP server (fake tool host)', () => {
+  let server: RunningMcpServer;
+  let host: FakeHost;
+  beforeEach(async () => {
+    host = fakeHost();
+    server = await startMcpServer({ host, ask: async () => false, log: silent, version: '0.0.0-test', maxSessions: 3, maxInFlight: 8, maxBodyBytes: 64 * 1024 });
+  });
+  afterEach(async () => server.close());
+
+  it('listens on 127.0.0.1 with a token of 256 random bits', () => {
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    assert.equal(Buffer.from(server.token, 'base64url').length, 32);
+  });
+
+  it('lists the host tools and answers a call with one text item; a coded error is an isError result', async () => {
+    const client = await connect(server);
+    assert.deepEqual((await client.listTools()).tools, fakeHost().tools());
+    assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { say: 'hi' } })), 'you said hi');
+    const failed = await client.callTool({ name: 'echo', arguments: { say: 'bad' } });
+    assert.equal(failed.isError, true);
+    assert.equal(textOf(failed), 'LSP_INVALID_ARGUMENT: say is bad');
+    assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { say: 'who' } })), 'test-client 1.2.3');
+    await client.close();
+  });
+
+  it('401 without the token or with a wrong one, 403 for a foreign Host or Origin, 413 past the bound, -32700 for bad JSON; then serves', async () => {
+    const auth = { Authorization: `Bearer ${server.token}` };
+    const cases: [string, Parameters<typeof raw>[1], number, RegExp][] = [
+      ['no token', { body: initialize }, 401, /Unauthorized/],
+      ['wrong token', { body: initialize, headers: { Authorization: `Bearer ${'x'.repeat(server.token.length)}` } }, 401, /Unauthorized/],
+      ['short token', { body: initialize, headers: { Authorization: 'Bearer x' } }, 401, /Unauthorized/],
+      ['foreign Host', { body: initialize, headers: { ...auth, Host: `evil.example:${server.port}` } }, 403, /Host/],
+      ['Host on another port', { body: initialize, headers: { ...auth, Host: `127.0.0.1:${server.port + 1}` } }, 403, /Host/],
+      ['foreign Origin', { body: initialize, headers: { ...auth, Origin: 'https://evil.example' } }, 403, /Origin/],
+      ['huge body', { body: Buffer.alloc(200 * 1024, 0x20), headers: auth }, 413, /too large/],
+      ['malformed JSON', { body: '{"jsonrpc":', headers: auth }, 400, /-32700/],
+    ];
+    for (const [name, request, status, message] of cases) {
+      const answer = await raw(server, request);
+      assert.equal(answer.status, status, `${name}: ${answer.body}`);
+      assert.match(answer.body, message, name);
+      assert.ok(!answer.body.includes(server.token), `${name}: the token is not echoed`);
+      const client = await connect(server);
+      assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { say: name } })), `you said ${name}`, `a good call after ${name}`);
+      await client.close();
+    }
+    assert.equal((await raw(server, { body: initialize, headers: { ...auth, Host: `localhost:${server.port}`, Origin: 'http://localhost:5173' } })).status, 200, 'localhost and a loopback Origin are fine');
+  });
+
+  it('notifications/cancelled and a closed connection each cancel the call', async () => {
+    const client = await connect(server);
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'echo', arguments: { say: 'hang' } }, undefined, { signal: controller.signal });
+    await until(() => host.running === 1);
+    controller.abort();
+    await assert.rejects(call);
+    await until(() => host.cancelled.includes('hang'));
+    await client.close();
+
+    // A raw POST whose socket closes while the call runs.
+    const init = await raw(server, { body: initialize, headers: { Authorization: `Bearer ${server.token}` } });
+    assert.equal(init.status, 200);
+    const session = await sessionOf(server);
+    const req = http.request({ host: '127.0.0.1', port: server.port, path: '/mcp', method: 'POST', headers: { ...session, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } });
+    req.on('error', () => undefined);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { say: 'hang-closed' } } }));
+    await until(() => host.running === 1);
+    req.destroy();
+    await until(() => host.cancelled.includes('hang-closed'));
+  });
+
+  it('runs at most maxInFlight calls at once; the rest wait their turn and all answer correctly', async () => {
+    const client = await connect(server);
+    const results = await Promise.all(Array.from({ length: 120 }, (_, i) => client.callTool({ name: 'echo', arguments: { say: `slow${i}` } })));
+    results.forEach((r, i) => assert.equal(textOf(r), `you said slow${i}`));
+    assert.equal(host.most, 8);
+    await client.close();
+  });
+
+  it('bounds the sessions: the least recently used idle one is closed for a new one', async () => {
+    const clients = [];
+    for (let i = 0; i < 5; i++) clients.push(await connect(server, `c${i}`));
+    assert.equal(server.sessions, 3);
+    assert.equal(textOf(await clients[4]!.callTool({ name: 'echo', arguments: { say: 'newest' } })), 'you said newest');
+    await assert.rejects(clients[0]!.callTool({ name: 'echo', arguments: { say: 'evicted' } }));
+    for (const c of clients) await c.close().catch(() => undefined);
+  });
+
+  it('sends progress while a call runs, when the client asked for it', async () => {
+    await server.close();
+    server = await startMcpServer({ host, ask: async () => false, log: silent, version: '0', progressIntervalMs: 10 });
+    const client = await connect(server);
+    const progress: string[] = [];
+    const result = await client.callTool({ name: 'echo', arguments: { say: 'slow' } }, undefined, { onprogress: (p) => progress.push(String(p.message)) });
+    assert.equal(textOf(result), 'you said slow');
+    assert.ok(progress.length >= 1, 'at least one progress notification');
+    assert.match(progress[0]!, /^echo: /);
+    await client.close();
+  });
+});
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) assert.fail('timed out waiting');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Opens a raw session and returns its headers (token and session id). */
+async function sessionOf(server: RunningMcpServer): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, path: '/mcp', method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } },
+      (res) => {
+        const id = res.headers['mcp-session-id'];
+        res.resume();
+        res.on('end', () => {
+          const headers = { Authorization: `Bearer ${server.token}`, 'mcp-session-id': String(id), 'mcp-protocol-version': '2025-11-25' };
+          // The initialized notification completes the handshake.
+          const note = http.request({ host: '127.0.0.1', port: server.port, path: '/mcp', method: 'POST', headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } }, (r) => {
+            r.resume();
+            r.on('end', () => resolve(headers));
+          });
+          note.on('error', reject);
+          note.end(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(initialize);
+  });
+}
