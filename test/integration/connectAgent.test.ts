@@ -1,0 +1,59 @@
+// "LSP: Connect an Agent…" in the real VS Code: each agent's setup opens as a Markdown document with
+// its snippets and the window's variable names, never the window's address or token; with the
+// server off it says this window serves no tools. (Claude Code's setup is also run as shown, with
+// the real CLI, in claudeCode.test.ts.)
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { AGENT_IDS, agentSetup, MCP_TOKEN_VARIABLE, MCP_URL_VARIABLE } from '../../src/text/agentSetup';
+import { activateExtension, setSetting, until } from './helpers';
+
+interface McpEndpoint { url: string; headers: Record<string, string> }
+const endpoint = async (): Promise<McpEndpoint | undefined> => vscode.commands.executeCommand<McpEndpoint | undefined>('lspTool.mcpEndpoint');
+const NOT_SERVING = 'This window does not serve the tools to agents now';
+
+async function setupText(agent: string): Promise<{ text: string; languageId: string }> {
+  const document = await vscode.commands.executeCommand<vscode.TextDocument>('lspTool.connectAgent', agent);
+  assert.ok(document, `a document for ${agent}`);
+  assert.equal(vscode.window.activeTextEditor?.document, document, 'shown in the active editor');
+  const shown = { text: document.getText(), languageId: document.languageId };
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  return shown;
+}
+
+suite('LSP: Connect an Agent…', () => {
+  suiteSetup(activateExtension);
+  teardown(async () => {
+    // Its "Copy…?" notifications would stand in the way of tests that click notification buttons.
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  test('each agent\'s setup opens as Markdown: its snippets and the variable names, never the address or the token', async () => {
+    const serving = await until(endpoint, Boolean, 'our MCP server to listen', 30_000);
+    const token = serving!.headers['Authorization']!.replace(/^Bearer /, '');
+    for (const id of AGENT_IDS) {
+      const setup = agentSetup(id);
+      const { text, languageId } = await setupText(id);
+      assert.equal(languageId, 'markdown', id);
+      assert.ok(text.startsWith(`# Connect ${setup.name} to VS Code\n`), text);
+      for (const step of setup.steps) assert.ok(text.includes(`\`\`\`${step.language}\n${step.code}\n\`\`\``), `${id}: ${step.code}`);
+      assert.ok(text.includes(MCP_URL_VARIABLE) && text.includes(MCP_TOKEN_VARIABLE), id);
+      assert.ok(text.includes(setup.docsUrl), `${id} links its documentation`);
+      assert.ok(!text.includes(token), `${id}: no token`);
+      assert.ok(!text.includes(serving!.url), `${id}: no address`);
+      assert.ok(!text.includes(NOT_SERVING), `${id}: the server is on`);
+    }
+  });
+
+  test('with the server off, the setup says this window serves no tools', async () => {
+    try {
+      await setSetting('mcp.enabled', false);
+      await until(endpoint, (e) => e === undefined, 'the server to stop', 30_000);
+      const { text } = await setupText('gemini');
+      assert.ok(text.includes(NOT_SERVING), text);
+      assert.ok(text.includes(agentSetup('gemini').steps[0]!.code), 'the setup is still shown');
+    } finally {
+      await setSetting('mcp.enabled', undefined);
+      await until(endpoint, Boolean, 'the server to listen again', 30_000);
+    }
+  });
+});
