@@ -1,6 +1,6 @@
 // "LSP: Connect an Agent…": pick a terminal agent, get its one-time setup (in its own config
-// format, naming the window's environment variables) as a Markdown document, its first snippet on
-// the clipboard if the person wants it.
+// format, naming the window's environment variables) as a read-only Markdown document, its first
+// snippet on the clipboard if the person wants it.
 import * as vscode from 'vscode';
 import { Command } from '../ids';
 import { AGENT_IDS, type AgentId, agentSetup, type SetupStrings, setupMarkdown } from '../text/agentSetup';
@@ -26,13 +26,34 @@ export function setupDocument(id: AgentId, listening: boolean): string {
   return text.replace('\n\n', `\n\n${warning}\n\n`);
 }
 
+const SCHEME = 'lsp-tool-setup';
+
+/**
+ * The setup documents: read-only (nothing to save on close), each opening its own URI, because an
+ * untitled document closed and opened again in a row can come back with the earlier one's text
+ * (seen on VS Code 1.100 and 1.117).
+ */
+class SetupDocuments implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private opened = 0;
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.path) ?? '';
+  }
+  /** A new URI for `name`, whose content is `text`. */
+  uriFor(name: string, text: string): vscode.Uri {
+    const path = `/${name}.md`;
+    this.texts.set(path, text);
+    return vscode.Uri.from({ scheme: SCHEME, path, query: String(++this.opened) });
+  }
+}
+
 /** Whether this window's MCP server listens: not when off in settings, in Restricted Mode, or in a web worker. */
 async function serverListening(): Promise<boolean> {
   return (await vscode.commands.executeCommand<unknown>(Command.mcpEndpoint)) !== undefined;
 }
 
 /** `agent`: given by a script or test; otherwise picked. Resolves to the opened document. */
-async function connectAgent(agent?: unknown): Promise<vscode.TextDocument | undefined> {
+async function connectAgent(documents: SetupDocuments, agent?: unknown): Promise<vscode.TextDocument | undefined> {
   let id = AGENT_IDS.find((known) => known === agent);
   if (id === undefined) {
     const items = AGENT_IDS.map((known) => {
@@ -43,7 +64,8 @@ async function connectAgent(agent?: unknown): Promise<vscode.TextDocument | unde
     if (!picked) return undefined;
     id = picked.id;
   }
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: setupDocument(id, await serverListening()) });
+  const name = vscode.l10n.t('{0} setup', agentSetup(id).name);
+  const document = await vscode.workspace.openTextDocument(documents.uriFor(name, setupDocument(id, await serverListening())));
   await vscode.window.showTextDocument(document, { preview: false });
   const first = agentSetup(id).steps[0]!;
   const copy = vscode.l10n.t('Copy');
@@ -55,5 +77,9 @@ async function connectAgent(agent?: unknown): Promise<vscode.TextDocument | unde
 }
 
 export function register(): vscode.Disposable {
-  return vscode.commands.registerCommand(Command.connectAgent, (agent?: unknown) => connectAgent(agent));
+  const documents = new SetupDocuments();
+  return vscode.Disposable.from(
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents),
+    vscode.commands.registerCommand(Command.connectAgent, (agent?: unknown) => connectAgent(documents, agent)),
+  );
 }

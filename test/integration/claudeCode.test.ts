@@ -121,7 +121,7 @@ suite('@claude the real Claude Code CLI calls our MCP server from an integrated 
     assert.ok(!text.includes(endpoint.headers['Authorization']!.slice('Bearer '.length)), 'the setup never shows the token');
     const command = /```sh\n([^\n]+)\n```/.exec(text)?.[1];
     assert.ok(command?.startsWith('claude mcp add '), `the first step is a claude mcp add command: ${text}`);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     const expected = await invoke(REFS);
     await script(loadAndCall(REFS, 'toolu_setup', 'Found them.'));
     const run = await runClaude('Find the references of totalArea.', { cwd: folderUri('basic'), mcpConfig: null, setup: command });

@@ -1,6 +1,6 @@
-// "LSP: Connect an Agent…" in the real VS Code: each agent's setup opens as a Markdown document with
-// its snippets and the window's variable names, never the window's address or token; with the
-// server off it says this window serves no tools. (Claude Code's setup is also run as shown, with
+// "LSP: Connect an Agent…" in the real VS Code: each agent's setup opens as a read-only Markdown
+// document with its snippets and the window's variable names, never the window's address or token;
+// with the server off it says this window serves no tools. (Claude Code's setup is also run as shown, with
 // the real CLI, in claudeCode.test.ts.)
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -16,7 +16,7 @@ async function setupText(agent: string): Promise<{ text: string; languageId: str
   assert.ok(document, `a document for ${agent}`);
   assert.equal(vscode.window.activeTextEditor?.document, document, 'shown in the active editor');
   const shown = { text: document.getText(), languageId: document.languageId };
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   return shown;
 }
 
@@ -34,7 +34,7 @@ suite('LSP: Connect an Agent…', () => {
       const setup = agentSetup(id);
       const { text, languageId } = await setupText(id);
       assert.equal(languageId, 'markdown', id);
-      assert.ok(text.startsWith(`# Connect ${setup.name} to VS Code\n`), text);
+      assert.ok(text.startsWith(`# Connect ${setup.name} to VS Code\n`), `${id}: ${JSON.stringify(text.slice(0, 80))}`);
       for (const step of setup.steps) assert.ok(text.includes(`\`\`\`${step.language}\n${step.code}\n\`\`\``), `${id}: ${step.code}`);
       assert.ok(text.includes(MCP_URL_VARIABLE) && text.includes(MCP_TOKEN_VARIABLE), id);
       assert.ok(text.includes(setup.docsUrl), `${id} links its documentation`);
