@@ -100,7 +100,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<Running
         progress += 1;
         void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, message } }).catch(() => undefined);
       };
-      const ticker = progressToken === undefined ? undefined : setInterval(() => report(`${name}: waiting for the language server`), progressIntervalMs);
+      const ticker = progressToken === undefined ? undefined : setInterval(() => report(`${name}: waiting for the language server's answer`), progressIntervalMs);
       try {
         const release = await slots.acquire(signal, () => report(`${name}: waiting for a free slot`));
         try {
@@ -196,7 +196,8 @@ export async function startMcpServer(options: McpServerOptions): Promise<Running
       else res.end();
     });
   });
-  // Slow or idle clients do not hold sockets forever; long calls are bounded by the tools' own budget.
+  // A standing GET stream may outlive Node's 300 s request timeout (calls have the tools' own
+  // budget); a client still has to send its headers within 30 s.
   server.requestTimeout = 0;
   server.headersTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {

@@ -41,13 +41,14 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
 
   const apply = async (): Promise<void> => {
     if (wanted() && !running) {
+      const started = performance.now();
       // A runtime require of the second bundle: esbuild leaves it alone, so the SDK stays out of activation.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const bundle = require(path.join(context.extensionPath, 'dist', 'mcp.js')) as typeof McpBundle;
       running = await bundle.startMcpServer({ host: deps.host, ask: askInEditor(deps.timeoutMs), log: deps.log, version });
       env.replace(Mcp.urlVariable, running.url);
       env.replace(Mcp.tokenVariable, running.token);
-      deps.log.info(`MCP server listening on ${running.url}`);
+      deps.log.info(`MCP server listening on ${running.url} (dist/mcp.js loaded and the server started in ${(performance.now() - started).toFixed(1)}ms)`);
       changed.fire();
     } else if (!wanted() && running) {
       const stopping = running;
