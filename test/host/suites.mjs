@@ -75,7 +75,7 @@ export const SUITES = [
     env: { LSP_TOOL_TEST_GREP: `${TAGGED}|@node|@chat`, LSP_TOOL_TEST_GREP_INVERT: '1' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider'), join(repo, 'test', 'extensions', 'type-hierarchy-provider')],
-    testsEntry: (env) => bundleWebTests(env, ['a-readiness', 'remote', 'surfaces', 'tool']),
+    testsEntry: (env) => bundleWebTests(env, ['a-readiness', 'connectAgent', 'remote', 'surfaces', 'tool']),
     // With a server attached, VS Code runs a `workspace` extension in the server's Node host, and this
     // build ignores the payload's extensionDevelopmentKind: the user setting puts it in the worker.
     settings: { 'remote.extensionKind': { 'lsp-tool.lsp-tool': ['web'] } },
