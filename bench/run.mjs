@@ -14,6 +14,7 @@ import { ensureRxjs } from '../test/host/realProject.mjs';
 import { generateLarge, LARGE } from './gen-large.mjs';
 import { runCopilotBench } from './copilot.mjs';
 import { LANGUAGE_IDS, languageWorkloads, serverVersions } from './languages.mjs';
+import { runClaudeCodeBench } from './claudeCode.mjs';
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -244,6 +245,8 @@ if (fixture.card) {
 }
 // The real Copilot Chat agent loop (bench/copilot.mjs; also writes docs/performance-copilot.md).
 if (!only || only.includes('copilot')) lines.push('', ...(await runCopilotBench({ build: false })).lines);
+// The real Claude Code CLI over MCP (bench/claudeCode.mjs; also writes docs/performance-claude-code.md).
+if (!only || only.includes('claude')) lines.push('', ...(await runClaudeCodeBench({ build: false })).lines);
 lines.push('', '| budget | result | measured |', '|---|---|---|');
 for (const [name, ok, value] of budgets) lines.push(`| ${name} | ${verdict(ok)} | ${value} |`);
 console.log(lines.join('\n'));

@@ -16,6 +16,8 @@ for (const args of [['esbuild.mjs'], [join(repo, 'node_modules', 'typescript', '
 const suite = SUITES[0];
 // tool-call.png: the real Copilot Chat agent's step (test/integration/copilot.test.ts).
 const copilot = SUITES.find((s) => s.copilot && s.vscodeVersion === '1.139.1');
+// card-agent.png: the card showing the real Claude Code CLI's query (test/integration/claudeCode.test.ts).
+const claude = SUITES.find((s) => s.claudeCode);
 let failed = 0;
 try {
   const records = await runIntegration({ ...suite, env: { ...suite.env, LSP_TOOL_TEST_GREP: 'fills the card|streams the locations|hands the locations over', LSP_TOOL_TEST_GREP_INVERT: '0' } });
@@ -25,6 +27,12 @@ try {
 }
 try {
   const records = await runIntegration({ ...copilot, env: { ...copilot.env, LSP_TOOL_TEST_GREP: '@copilot.*a scripted findReferences' } });
+  failed += printRecords(records, 'screenshots').failed;
+} finally {
+  await runCleanups();
+}
+try {
+  const records = await runIntegration({ ...claude, env: { ...claude.env, LSP_TOOL_TEST_GREP: '@claude.*calls findReferences' } });
   failed += printRecords(records, 'screenshots').failed;
 } finally {
   await runCleanups();
@@ -39,3 +47,5 @@ for (const name of ['card', 'chat', 'references-view']) {
 }
 copyFileSync(join(repo, 'test-results', copilot.label.replace(/[^a-z0-9]+/gi, '-'), 'tool-call.png'), join(to, 'tool-call.png'));
 console.log('docs/images/tool-call.png');
+copyFileSync(join(repo, 'test-results', claude.label.replace(/[^a-z0-9]+/gi, '-'), 'card-agent.png'), join(to, 'card-agent.png'));
+console.log('docs/images/card-agent.png');

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { CardViewProvider } from './card/cardViewProvider';
 import * as participant from './chat/participant';
+import * as connectAgent from './commands/connectAgent';
 import * as hierarchyCommands from './commands/hierarchyCommands';
 import * as palette from './commands/paletteCommands';
 import * as symbolCommands from './commands/symbolCommands';
@@ -128,6 +129,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough, symbols, hierarchies }));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }));
   own(HierarchyHandoff.register({ outcomes: hierarchies }));
+  own(connectAgent.register());
 
   const activationMs = performance.now() - activationStarted;
   // Logged after activation, so that creating the channel is not part of it.

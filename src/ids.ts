@@ -26,12 +26,15 @@ export const Command = {
   showSupertypes: 'lspTool.showSupertypes',
   showSubtypes: 'lspTool.showSubtypes',
   openInHierarchyView: 'lspTool.openInHierarchyView',
+  connectAgent: 'lspTool.connectAgent',
   mcpEndpoint: 'lspTool.mcpEndpoint',
 } as const;
 
 /** The MCP server: its on/off setting (under CONFIG_SECTION) and what integrated terminals get. */
 export const Mcp = {
   enabledSetting: 'mcp.enabled',
+  /** Also offer the server to VS Code's own MCP registry (off: agent mode would list each tool twice). */
+  offerToVsCodeSetting: 'mcp.offerToVsCode',
   urlVariable: 'LSP_TOOL_MCP_URL',
   tokenVariable: 'LSP_TOOL_MCP_TOKEN',
 } as const;

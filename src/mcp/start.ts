@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, Command, Mcp } from '../ids';
+import { offerWhileEnabled } from '../platform/mcpRegistry';
 import { askInEditor } from './ask';
 import type { McpLog, McpToolHost } from './host';
 import type * as McpBundle from './index';
@@ -30,6 +31,11 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
   let disposed = false;
   // One change at a time: a setting flipped twice quickly ends in the state it names last.
   let chain: Promise<void> = Promise.resolve();
+  const endpoint = (): McpEndpoint | undefined => (running ? { url: running.url, headers: { Authorization: `Bearer ${running.token}` } } : undefined);
+  // VS Code's own MCP registry sees the server come and go (lspTool.mcp.offerToVsCode, off by default).
+  const changed = new vscode.EventEmitter<void>();
+  const version = (context.extension.packageJSON as { version?: string }).version ?? '0.0.0';
+  const offer = offerWhileEnabled({ current: endpoint, onDidChange: changed.event }, 'LSP Tool', version);
 
   const wanted = (): boolean =>
     !disposed && vscode.workspace.isTrusted && vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>(Mcp.enabledSetting, true);
@@ -40,17 +46,18 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
       // A runtime require of the second bundle: esbuild leaves it alone, so the SDK stays out of activation.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const bundle = require(path.join(context.extensionPath, 'dist', 'mcp.js')) as typeof McpBundle;
-      const version = (context.extension.packageJSON as { version?: string }).version ?? '0.0.0';
       running = await bundle.startMcpServer({ host: { tools: () => bundle.toolListing(), call: deps.call }, ask: askInEditor(deps.timeoutMs), log: deps.log, version });
       env.replace(Mcp.urlVariable, running.url);
       env.replace(Mcp.tokenVariable, running.token);
       deps.log.info(`MCP server listening on ${running.url} (dist/mcp.js loaded and the server started in ${(performance.now() - started).toFixed(1)}ms)`);
+      changed.fire();
     } else if (!wanted() && running) {
       const stopping = running;
       running = undefined;
       env.clear();
       await stopping.close();
       deps.log.info('MCP server stopped');
+      changed.fire();
     }
   };
   const sync = (): Promise<void> => {
@@ -67,13 +74,14 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
     vscode.commands.registerCommand(Command.mcpEndpoint, async (): Promise<McpEndpoint | undefined> => {
       // Asked before the deferred start ran, it starts the server now (sync is idempotent).
       await sync();
-      return running ? { url: running.url, headers: { Authorization: `Bearer ${running.token}` } } : undefined;
+      return endpoint();
     }),
   ];
   return new vscode.Disposable(() => {
     disposed = true;
     clearTimeout(timer);
     for (const s of subscriptions) s.dispose();
-    void sync();
+    offer.dispose();
+    void sync().finally(() => changed.dispose());
   });
 }

@@ -131,8 +131,30 @@ export function provision(vscodeVersion = '1.139.1') {
   return p;
 }
 
+export const CLAUDE_CODE_VERSION = '2.1.328';
+
+/**
+ * The real Claude Code CLI (npm @anthropic-ai/claude-code, pinned), cached beside the VS Code hosts.
+ * Its optional dependency @anthropic-ai/claude-code-linux-x64 carries the native binary.
+ * Returns { claude, version } or { claude: undefined, reason } where it cannot run here.
+ */
+export function provisionClaudeCode() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return { claude: undefined, reason: `the pinned Claude Code binary is installed for linux-x64 only, not ${process.platform}-${process.arch}` };
+  const folder = join(cacheRoot(), `claude-code-${CLAUDE_CODE_VERSION}`);
+  mkdirSync(cacheRoot(), { recursive: true });
+  installInto(folder, `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`, cleanEnv());
+  const claude = join(folder, 'node_modules', '.bin', 'claude');
+  const r = spawnSync(claude, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  const printed = `${r.stdout ?? ''}`.trim();
+  if (r.status !== 0 || printed !== `${CLAUDE_CODE_VERSION} (Claude Code)`) {
+    return { claude: undefined, reason: `${claude} --version printed ${JSON.stringify(printed)} (status ${r.status}${r.error ? `, ${r.error.message}` : ''}), not "${CLAUDE_CODE_VERSION} (Claude Code)"` };
+  }
+  return { claude, version: CLAUDE_CODE_VERSION };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const t0 = Date.now();
+  if (process.argv[2] === 'claude-code') { log(JSON.stringify(provisionClaudeCode())); process.exit(0); }
   const p = provision(process.argv[2]);
   log(`host ready in ${((Date.now() - t0) / 1000).toFixed(1)}s: ${p.serverMain}`);
 }

@@ -7,6 +7,8 @@ import { installExtensions, launchBrowser, onCleanup, runCleanups, startServer, 
 import { startPageRpc } from './pageRpc.mjs';
 import { copilotSupport, keepBuiltinCopilotEnabled, writeChatLanguageModels } from './copilot.mjs';
 import { startFakeModel } from './fakeModel.mjs';
+import { startFakeAnthropic } from './fakeAnthropic.mjs';
+import { provisionClaudeCode } from './provision.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const TIMEOUT_MS = Number(process.env.LSP_TOOL_TEST_TIMEOUT_MS ?? 15 * 60_000);
@@ -33,7 +35,7 @@ function extensionErrors(serverDataDir) {
     .filter((line) => /\[error\]/i.test(line) && /lsp-tool/i.test(line));
 }
 
-export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], vsixFiles = [], developmentPath = repo, env = {}, settings = {}, vscodeVersion, logLevel = 'lsp-tool.lsp-tool:debug', locale, copilot = false }) {
+export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], vsixFiles = [], developmentPath = repo, env = {}, settings = {}, vscodeVersion, logLevel = 'lsp-tool.lsp-tool:debug', locale, copilot = false, claudeCode = false }) {
   // The real Copilot Chat agent with a scripted model (copilot.mjs): only where the VS Code under test ships it.
   if (copilot) {
     const support = copilotSupport(vscodeVersion);
@@ -42,6 +44,14 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
       return [];
     }
   }
+  // The real Claude Code CLI with a scripted Anthropic model (fakeAnthropic.mjs): only where its pinned binary runs.
+  const claude = claudeCode ? provisionClaudeCode() : undefined;
+  if (claude && !claude.claude) {
+    console.log(`  - [${label}] skipped: ${claude.reason}`);
+    return [];
+  }
+  const fakeAnthropic = claude ? await startFakeAnthropic({ log: process.env.LSP_TOOL_VERBOSE ? (s) => process.stderr.write(`${s}\n`) : undefined }) : undefined;
+  if (fakeAnthropic) onCleanup(() => fakeAnthropic.close());
   const fakeModel = copilot ? await startFakeModel({ log: process.env.LSP_TOOL_VERBOSE ? (s) => process.stderr.write(`${s}\n`) : undefined }) : undefined;
   if (fakeModel) onCleanup(() => fakeModel.close());
   const resultsFile = join(process.env.TMPDIR ?? '/tmp', `lsp-tool-results-${process.pid}-${Date.now()}.json`);
@@ -50,7 +60,7 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
   let page;
   const rpc = await startPageRpc(() => page, join(repo, 'test-results', label.replace(/[^a-z0-9]+/gi, '-')));
   onCleanup(() => rpc.close());
-  const hostEnv = { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...(fakeModel ? { LSP_TOOL_FAKE_MODEL: fakeModel.url } : {}), ...env };
+  const hostEnv = { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...(fakeModel ? { LSP_TOOL_FAKE_MODEL: fakeModel.url } : {}), ...(fakeAnthropic ? { LSP_TOOL_FAKE_ANTHROPIC: fakeAnthropic.url, LSP_TOOL_CLAUDE: claude.claude, LSP_TOOL_CLAUDE_VERSION: claude.version } : {}), ...env };
   // A web-worker run has no environment: its entry is built for the run, with hostEnv baked in.
   const testsPath = typeof testsEntry === 'function' ? await testsEntry(hostEnv) : testsEntry;
   const server = await startServer({

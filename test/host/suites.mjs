@@ -13,7 +13,7 @@ import { bundleWebTests } from './webTests.mjs';
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 const entry = join(repo, 'out', 'test', 'integration', 'index.js');
-const TAGGED = '@empty|@rxjs|@vsix|@copilot|@lang-';
+const TAGGED = '@empty|@rxjs|@vsix|@copilot|@claude|@lang-';
 
 /**
  * `vsce package` as a user runs it (prepublish included: the production build), with stdin closed
@@ -76,7 +76,7 @@ export const SUITES = [
     env: { LSP_TOOL_TEST_GREP: `${TAGGED}|@node|@chat`, LSP_TOOL_TEST_GREP_INVERT: '1' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider'), join(repo, 'test', 'extensions', 'type-hierarchy-provider')],
-    testsEntry: (env) => bundleWebTests(env, ['a-readiness', 'remote', 'surfaces', 'tool']),
+    testsEntry: (env) => bundleWebTests(env, ['a-readiness', 'connectAgent', 'remote', 'surfaces', 'tool']),
     // With a server attached, VS Code runs a `workspace` extension in the server's Node host, and this
     // build ignores the payload's extensionDevelopmentKind: the user setting puts it in the worker.
     settings: { 'remote.extensionKind': { 'lsp-tool.lsp-tool': ['web'] } },
@@ -93,6 +93,17 @@ export const SUITES = [
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
     testsEntry: entry,
   })),
+  // The real Claude Code CLI (npm, pinned; provision.mjs) in an integrated terminal of the VS Code
+  // under test, reaching our MCP server through the terminal's environment, with a scripted
+  // Anthropic model on 127.0.0.1 (test/host/fakeAnthropic.mjs). Where its binary cannot run, the runner prints why it skips.
+  {
+    label: 'Claude Code CLI (VS Code 1.139.1)',
+    vscodeVersion: '1.139.1',
+    claudeCode: true,
+    env: { LSP_TOOL_TEST_GREP: '@claude' },
+    workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
+    testsEntry: entry,
+  },
   {
     label: 'empty window',
     env: { LSP_TOOL_TEST_GREP: '@empty' },

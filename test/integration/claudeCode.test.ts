@@ -1,0 +1,135 @@
+// The real Claude Code CLI (npm, pinned) in an integrated terminal of this window reaches our MCP
+// server through the terminal's environment (LSP_TOOL_MCP_URL, LSP_TOOL_MCP_TOKEN), with a scripted
+// Anthropic model on 127.0.0.1 (test/host/fakeAnthropic.mjs). Runs only in the runner's Claude Code
+// suite (test/host/suites.mjs), which skips where the pinned binary cannot run, saying why.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activateExtension, EXTENSION_ID, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
+import { type AnthropicRequest, type AnthropicTool, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from './claudeCodeAgent';
+
+interface McpEndpoint { url: string; headers: Record<string, string> }
+interface ContributedTool { name: string; modelDescription: string; inputSchema: unknown }
+
+const OUR_TOOLS = ['lsp', 'lsp_symbols', 'lsp_hierarchy'];
+const REFS = { operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 3, character: 17 };
+
+/** Every tool package.json contributes, as written there (a %key% resolved from package.nls.json). */
+async function contributedTools(): Promise<ContributedTool[]> {
+  const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
+  const read = async (name: string): Promise<Record<string, unknown>> => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, name)))) as Record<string, unknown>;
+  const manifest = await read('package.json') as { contributes: { languageModelTools: ContributedTool[] } };
+  const nls = await read('package.nls.json');
+  const resolve = (text: string): string => (/^%.+%$/.test(text) ? String(nls[text.slice(1, -1)]) : text);
+  return manifest.contributes.languageModelTools.map((t) => ({ name: t.name, modelDescription: resolve(t.modelDescription), inputSchema: t.inputSchema }));
+}
+
+/** Our error for an input, as lm.invokeTool rejects with it. */
+async function errorOf(input: object): Promise<string> {
+  try {
+    await invoke(input);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  assert.fail(`expected ${JSON.stringify(input)} to fail`);
+}
+
+function offered(request: AnthropicRequest, name: string): AnthropicTool | undefined {
+  return request.body.tools?.find((t) => t.name === name);
+}
+
+/** The scripted turns: load lsp through ToolSearch, call it once, then answer. */
+function loadAndCall(input: unknown, id: string, answer: string): Parameters<typeof script>[0] {
+  return [
+    { toolUses: [{ id: `${id}_search`, name: 'ToolSearch', input: { query: `select:${mcpToolName('lsp')}`, max_results: 5 } }] },
+    { toolUses: [{ id, name: mcpToolName('lsp'), input }] },
+    { text: answer },
+  ];
+}
+
+suite('@claude the real Claude Code CLI calls our MCP server from an integrated terminal', () => {
+  let endpoint: McpEndpoint;
+  suiteSetup(async function () {
+    this.timeout(120_000);
+    await activateExtension();
+    endpoint = (await until(async () => vscode.commands.executeCommand<McpEndpoint | undefined>('lspTool.mcpEndpoint'), Boolean, 'our MCP server to listen', 30_000))!;
+    await vscode.commands.executeCommand('lspTool.showCard');
+    await pageTexts('#content', { timeoutMs: 30_000 });
+  });
+  teardown(async function () {
+    if (this.currentTest?.state === 'failed') await page('screenshot', { name: `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}` });
+  });
+
+  test('it loads lsp through ToolSearch, calls findReferences, and the next request carries our text as the tool_result', async () => {
+    const expected = await invoke(REFS);
+    await script(loadAndCall(REFS, 'toolu_refs', 'Found the references.'));
+    const run = await runClaude('Find the references of totalArea in basic/src/geometry.ts.', { cwd: folderUri('basic') });
+    assert.equal(run.exitCode, 0, `claude -p exits 0; stderr: ${run.stderr}`);
+    assert.equal(run.stdout.trim(), 'Found the references.');
+    assert.equal(run.terminalUrl, endpoint.url, 'the terminal has our URL in LSP_TOOL_MCP_URL');
+    assert.ok(run.terminalHadToken, 'the terminal has LSP_TOOL_MCP_TOKEN');
+
+    const [first, second, third, ...more] = await agentRequests();
+    assert.ok(first && second && third, 'three requests to the model');
+    assert.equal(more.length, 0, 'no request after the answer');
+    // Deferred: the first request names each of our tools, and offers none of them with its schema yet.
+    for (const tool of OUR_TOOLS) {
+      assert.ok(first.raw.includes(mcpToolName(tool)), `the first request names ${mcpToolName(tool)}`);
+      assert.equal(offered(first, mcpToolName(tool))?.input_schema, undefined, `${tool} is not loaded before ToolSearch`);
+    }
+    // Loaded: lsp with the language-model tool's own description and input schema.
+    const lsp = (await contributedTools()).find((t) => t.name === 'lsp')!;
+    for (const request of [second, third]) {
+      const tool = offered(request, mcpToolName('lsp'));
+      assert.ok(tool, `lsp is offered once loaded; offered: ${request.body.tools?.map((t) => t.name).join(', ')}`);
+      assert.equal(tool.description, lsp.modelDescription);
+      assert.deepEqual(tool.input_schema, lsp.inputSchema);
+    }
+    // The result: our text, with the one newline Claude Code appends.
+    const results = lastToolResults(third);
+    assert.equal(results.length, 1, `one tool_result in the last user message: ${JSON.stringify(results)}`);
+    assert.equal(results[0]!.tool_use_id, 'toolu_refs');
+    assert.ok(!results[0]!.is_error, 'not an error');
+    assert.equal(resultText(results[0]!), `${expected}\n`);
+
+    const loaded = JSON.stringify(offered(third, mcpToolName('lsp'))).length;
+    measure(`Claude Code: lsp once loaded adds ${loaded} characters of tool definition to each request; tool call answered -> next request ${third.at - second.answeredAt} ms`);
+    // The README's screenshot: the card showing the terminal agent's query.
+    const [title] = await pageTexts('.card-title', { text: 'claude-code:', timeoutMs: 15_000 });
+    assert.equal(title, 'claude-code: LSP findReferences basic/src/geometry.ts:3:17', 'the card shows the call, titled with the MCP client\'s name');
+    await page('screenshot', { name: 'card-agent', selector: '#workbench\\.parts\\.panel' });
+  });
+
+  test('with bad arguments the model gets our coded error as an is_error tool_result', async () => {
+    const bad = { ...REFS, line: 0 };
+    const expected = await errorOf(bad);
+    assert.ok(expected.startsWith('LSP_INVALID_ARGUMENT: '), expected);
+    await script(loadAndCall(bad, 'toolu_bad', 'The call failed.'));
+    const run = await runClaude('Find the references at line 0.', { cwd: folderUri('basic') });
+    assert.equal(run.exitCode, 0, `claude -p exits 0; stderr: ${run.stderr}`);
+    const requests = await agentRequests();
+    assert.equal(requests.length, 3, 'three requests to the model');
+    const results = lastToolResults(requests[2]!);
+    assert.equal(results.length, 1, `one tool_result: ${JSON.stringify(results)}`);
+    assert.equal(results[0]!.tool_use_id, 'toolu_bad');
+    assert.equal(results[0]!.is_error, true, 'is_error: true');
+    assert.equal(resultText(results[0]!), `${expected}\n`);
+  });
+
+  test('the setup "LSP: Connect an Agent…" shows for Claude Code works as shown: claude mcp add once, then claude finds our tools', async () => {
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('lspTool.connectAgent', 'claudeCode');
+    const text = document.getText();
+    assert.ok(!text.includes(endpoint.headers['Authorization']!.slice('Bearer '.length)), 'the setup never shows the token');
+    const command = /```sh\n([^\n]+)\n```/.exec(text)?.[1];
+    assert.ok(command?.startsWith('claude mcp add '), `the first step is a claude mcp add command: ${text}`);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    const expected = await invoke(REFS);
+    await script(loadAndCall(REFS, 'toolu_setup', 'Found them.'));
+    const run = await runClaude('Find the references of totalArea.', { cwd: folderUri('basic'), mcpConfig: null, setup: command });
+    assert.equal(run.exitCode, 0, `claude -p exits 0; setup: ${run.setupLog}; stderr: ${run.stderr}`);
+    const requests = await agentRequests();
+    assert.equal(requests.length, 3, `three requests to the model; setup: ${run.setupLog}`);
+    const results = lastToolResults(requests[2]!);
+    assert.equal(results[0]?.tool_use_id, 'toolu_setup');
+    assert.equal(resultText(results[0]), `${expected}\n`);
+  });
+});
