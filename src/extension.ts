@@ -25,6 +25,7 @@ import { Command, ContextKey } from './ids';
 import { VscodeLanguageFeatures } from './platform/languageFeatures';
 import { lazyLogChannel } from './platform/logChannel';
 import { watchReadiness } from './platform/readinessWatch';
+import { readerBudget, watchedInlineLimit } from './platform/readerBudget';
 import { watchedSettings } from './platform/settingsReader';
 import { VscodeWorkspace } from './platform/vscodeWorkspace';
 import { ReferencesHandoff } from './references/handoff';
@@ -90,10 +91,13 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   card.expandHierarchy = hierarchyExpander({ engine: hierarchyEngine, outcomes: hierarchies, workspace });
 
   // The language-model tools.
+  const { inlineLimit, disposable: inlineLimitWatch } = watchedInlineLimit();
+  own(inlineLimitWatch);
   const toolDeps = {
     workspace,
     settings,
     outcomes,
+    readerBudget: (options: vscode.LanguageModelToolInvocationOptions<unknown>) => readerBudget(options, inlineLimit),
     present: async (id: number, outcome: Outcome) => {
       walkthrough.markUsed(ContextKey.toolUsed);
       const shown = isHierarchyOutcome(outcome) ? presentHierarchy(id, outcome, 'tool') : show(id, outcome, 'tool');

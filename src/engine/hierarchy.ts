@@ -2,6 +2,8 @@
 // the items -> walk every item to `depth` (each level's provider calls in parallel, bounded, inside
 // the one budget; repeats and cycles marked, never expanded) -> readiness -> notes -> render.
 import { displayPath } from '../text/displayPath';
+import { renderWithin, type AnswerBudget } from '../text/answerBudget';
+import { formatHierarchyWithin } from '../text/fitHierarchy';
 import { formatHierarchy } from '../text/renderHierarchy';
 import { createBudget, type Budget, type CancellationLike } from './budget';
 import { LspToolError } from './errors';
@@ -125,7 +127,7 @@ export class HierarchyEngine {
   ) {}
 
   /** Runs one lsp_hierarchy call; throws LspToolError for bad input, timeout and cancellation. */
-  execute(input: unknown, token?: CancellationLike): Promise<HierarchyOutcome> {
+  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<HierarchyOutcome> {
     const asked = { operation: 'hierarchy', filePath: '', line: '', character: '', text: describe(input) };
     const counted = (outcome: HierarchyOutcome) => ({
       kind: 'items' as const,
@@ -133,7 +135,7 @@ export class HierarchyEngine {
       noun: 'related item',
       completeness: outcome.result.completeness,
     });
-    return logged(this.deps.log, () => performance.now(), asked, () => this.run(parseHierarchyArgs(input), token), counted);
+    return logged(this.deps.log, () => performance.now(), asked, () => this.run(parseHierarchyArgs(input), token, fit), counted);
   }
 
   /** One more level below an item of an earlier outcome (the card's lazy expansion). */
@@ -146,7 +148,7 @@ export class HierarchyEngine {
     }
   }
 
-  private async run(args: ParsedHierarchyArgs, token?: CancellationLike): Promise<HierarchyOutcome> {
+  private async run(args: ParsedHierarchyArgs, token?: CancellationLike, fit?: AnswerBudget): Promise<HierarchyOutcome> {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
@@ -217,13 +219,10 @@ export class HierarchyEngine {
       }
       const result: HierarchyResult = { kind: 'hierarchy', direction, roots: walked.roots, completeness };
       const roots = this.deps.workspace.roots();
-      const text = formatHierarchy(result.roots, {
-        direction,
-        pathOf: (uri) => displayPath(uri, folder, roots),
-        maxLocations: settings.maxLocations,
-        maxResultChars: settings.maxResultChars,
-        notes,
-      });
+      const shownOptions = { direction, pathOf: (uri: string) => displayPath(uri, folder, roots), maxLocations: settings.maxLocations, maxResultChars: settings.maxResultChars, notes };
+      const text = await renderWithin(fit, settings.maxResultChars, (limit) =>
+        limit === undefined ? formatHierarchy(result.roots, shownOptions) : formatHierarchyWithin(result.roots, shownOptions, limit),
+      );
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth };
       return { result, text, direction, input, uri: document.uri, position: queried, notes, resolvedWorkspaceUri: folder, handles: walked.handles, fallback: fallback !== undefined };
     } finally {

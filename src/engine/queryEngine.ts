@@ -1,7 +1,9 @@
 // The one query path every surface shares: parse -> resolve -> open -> check the position -> snap
 // to the symbol -> ask the language features (waiting for readiness) -> notes -> render. One
 // budget covers the call; one log line records it.
-import { formatHover, formatLocations } from '../text/render';
+import { renderWithin, type AnswerBudget } from '../text/answerBudget';
+import { formatLocationsWithin } from '../text/fitLocations';
+import { formatHover, formatLocations, type LocationRenderOptions } from '../text/render';
 import { alignToCodePoint, snapToSymbol, type LinePosition } from '../text/position';
 import { createBudget, type Budget, type CancellationLike } from './budget';
 import { LspToolError } from './errors';
@@ -71,12 +73,12 @@ export abstract class EngineQuery {
 }
 
 export class QueryEngine extends EngineQuery {
-  /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. */
-  execute(input: unknown, token?: CancellationLike): Promise<QueryOutcome> {
-    return logged(this.deps.log, this.now, askedFields(input), () => this.run(input, token), (outcome) => outcome.result);
+  /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. `fit`: what the reader inlines. */
+  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<QueryOutcome> {
+    return logged(this.deps.log, this.now, askedFields(input), () => this.run(input, token, fit), (outcome) => outcome.result);
   }
 
-  private async run(input: unknown, token?: CancellationLike): Promise<QueryOutcome> {
+  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<QueryOutcome> {
     const args = parseLspArgs(input);
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
@@ -94,7 +96,7 @@ export class QueryEngine extends EngineQuery {
         if (note !== undefined) notes.push(note);
       }
       const sourceLines = new Map<string, string[]>();
-      const text = await this.render(result, settings, notes, sourceLines, budget);
+      const text = await this.render(result, settings, notes, sourceLines, budget, fit);
       this.deps.log.trace(`${args.operation} ${document.uri}:${queried.line + 1}:${queried.character + 1} -> ${completeness}, waited ${waitedMs}ms`);
       const asked = { operation: args.operation, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1 };
       return { result, text, operation: args.operation, input: asked, uri: document.uri, position: queried, notes, sourceLines };
@@ -150,22 +152,45 @@ export class QueryEngine extends EngineQuery {
     notes: string[],
     sourceLines: Map<string, string[]>,
     budget: Budget,
+    fit: AnswerBudget | undefined,
   ): Promise<string> {
-    if (result.kind === 'hover') return formatHover(result.hover, settings.maxResultChars, notes);
-    let preview: ((location: LspLocation) => string | undefined) | undefined;
-    if (settings.linePreview) {
-      const shown = result.locations.slice(0, settings.maxLocations);
-      for (const [uri, lines] of await budget.race(this.deps.workspace.readLines(shown.map((l) => l.uri)))) sourceLines.set(uri, lines);
-      preview = (location) => sourceLines.get(location.uri)?.[location.range.start.line];
-    }
-    return formatLocations(result.locations, {
+    if (result.kind === 'hover') return renderWithin(fit, settings.maxResultChars, (limit) => formatHover(result.hover, limit ?? settings.maxResultChars, notes));
+    const preview = (location: LspLocation): string | undefined => sourceLines.get(location.uri)?.[location.range.start.line];
+    const options = {
       resolvedWorkspaceUri: result.resolvedWorkspaceUri,
       roots: this.deps.workspace.roots(),
       maxLocations: settings.maxLocations,
       maxResultChars: settings.maxResultChars,
-      preview,
       notes,
-    });
+    };
+    if (fit !== undefined) {
+      // Only the files whose previews fit are read: on a warm query that stat per file is most of the tool's own time.
+      const readPreviews = async (uris: string[]): Promise<void> => {
+        for (const [uri, lines] of await budget.race(this.deps.workspace.readLines(uris, sourceLines))) sourceLines.set(uri, lines);
+      };
+      return renderWithin(fit, settings.maxResultChars, (limit) =>
+        limit === undefined
+          ? this.renderAll(result.locations, options, settings, sourceLines, budget)
+          : formatLocationsWithin(result.locations, { ...options, ...(settings.linePreview ? { preview, readPreviews } : {}) }, limit),
+      );
+    }
+    return this.renderAll(result.locations, options, settings, sourceLines, budget);
+  }
+
+  private async renderAll(
+    locations: LspLocation[],
+    options: Omit<LocationRenderOptions<LspLocation>, 'preview'>,
+    settings: LspToolSettings,
+    sourceLines: Map<string, string[]>,
+    budget: Budget,
+  ): Promise<string> {
+    let preview: ((location: LspLocation) => string | undefined) | undefined;
+    if (settings.linePreview) {
+      const shown = locations.slice(0, settings.maxLocations);
+      for (const [uri, lines] of await budget.race(this.deps.workspace.readLines(shown.map((l) => l.uri)))) sourceLines.set(uri, lines);
+      preview = (location) => sourceLines.get(location.uri)?.[location.range.start.line];
+    }
+    return formatLocations(locations, { ...options, preview });
   }
 }
 

@@ -1,6 +1,8 @@
 // lsp_symbols: a name to positions `lsp` can use, or a file's outline. The same budget, readiness,
 // errors and log line as the `lsp` tool's queries.
 import { pathInside } from '../text/displayPath';
+import { renderWithin, type AnswerBudget } from '../text/answerBudget';
+import { formatSymbolsWithin } from '../text/fitSymbols';
 import { formatSymbols } from '../text/renderSymbols';
 import { createBudget, type Budget, type CancellationLike } from './budget';
 import { completenessNote, malformedNote } from './notes';
@@ -48,22 +50,23 @@ function countSymbols(symbols: readonly LspSymbol[]): number {
 type Raw = { symbols: LspSymbol[] | FoundSymbol[]; malformed: number };
 
 export class SymbolsQuery extends EngineQuery {
-  execute(input: unknown, token?: CancellationLike): Promise<SymbolsOutcome> {
-    return logged(this.deps.log, this.now, { operation: 'symbols', filePath: '', line: '', character: '', text: symbolsTitle(asInput(input)).slice(4) }, () => this.run(input, token), (o) => o.result);
+  /** `fit`: what the reader inlines. */
+  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<SymbolsOutcome> {
+    return logged(this.deps.log, this.now, { operation: 'symbols', filePath: '', line: '', character: '', text: symbolsTitle(asInput(input)).slice(4) }, () => this.run(input, token, fit), (o) => o.result);
   }
 
-  private async run(input: unknown, token?: CancellationLike): Promise<SymbolsOutcome> {
+  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<SymbolsOutcome> {
     const args = parseSymbolsArgs(input);
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      return args.mode === 'workspace' ? await this.searchWorkspace(args.query, settings, budget) : await this.outline(args, settings, budget);
+      return args.mode === 'workspace' ? await this.searchWorkspace(args.query, settings, budget, fit) : await this.outline(args, settings, budget, fit);
     } finally {
       budget.dispose();
     }
   }
 
-  private async searchWorkspace(query: string, settings: LspToolSettings, budget: Budget): Promise<SymbolsOutcome> {
+  private async searchWorkspace(query: string, settings: LspToolSettings, budget: Budget, fit: AnswerBudget | undefined): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
     // tsserver searches only the projects it has loaded, and loads one only for an open file.
     const loaded = await budget.race(workspace.loadProjects());
@@ -83,10 +86,10 @@ export class SymbolsQuery extends EngineQuery {
     const notes = [malformedNote(raw.malformed), completenessNote(completeness, 'symbols')].filter((n): n is string => n !== undefined);
     if (symbols.length === 0) notes.push(...emptyNotes(query));
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
-    return { result, text: this.render(result, false, settings, notes), args: { mode: 'workspace', query }, notes };
+    return { result, text: await this.render(result, false, settings, notes, fit), args: { mode: 'workspace', query }, notes };
   }
 
-  private async outline(args: Exclude<SymbolsArgs, { mode: 'workspace' }>, settings: LspToolSettings, budget: Budget): Promise<SymbolsOutcome> {
+  private async outline(args: Exclude<SymbolsArgs, { mode: 'workspace' }>, settings: LspToolSettings, budget: Budget, fit: AnswerBudget | undefined): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
     const document: DocumentSnapshot = await openFile(workspace, args.filePath, settings, budget);
     const folder = workspace.folderOf(document.uri);
@@ -101,7 +104,7 @@ export class SymbolsQuery extends EngineQuery {
       notes.push(`no symbol of "${args.filePath}" (${countSymbols(outline)} in all) has "${args.query}" in its name. Pass file_path alone for the whole outline.`);
     }
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
-    return { result, text: this.render(result, true, settings, notes), args, uri: document.uri, notes };
+    return { result, text: await this.render(result, true, settings, notes, fit), args, uri: document.uri, notes };
   }
 
   /** One answer, or, until the key is warm, answers asked again until they hold still (inside the budget). */
@@ -121,15 +124,16 @@ export class SymbolsQuery extends EngineQuery {
     return { raw: result.value, completeness: result.stable ? 'complete' : 'partial' };
   }
 
-  private render(result: SymbolsResult, outline: boolean, settings: LspToolSettings, notes: string[]): string {
-    return formatSymbols(result.symbols, {
+  private render(result: SymbolsResult, outline: boolean, settings: LspToolSettings, notes: string[], fit: AnswerBudget | undefined): Promise<string> {
+    const options = {
       resolvedWorkspaceUri: result.resolvedWorkspaceUri,
       roots: this.deps.workspace.roots(),
       maxSymbols: settings.maxLocations,
       maxResultChars: settings.maxResultChars,
       outline,
       notes,
-    });
+    };
+    return renderWithin(fit, settings.maxResultChars, (limit) => (limit === undefined ? formatSymbols(result.symbols, options) : formatSymbolsWithin(result.symbols, options, limit)));
   }
 }
 

@@ -35,7 +35,7 @@ export interface HierarchyRenderOptions {
 }
 
 /** What a root with nothing related says, per direction. */
-const NONE: Record<ShownDirection, string> = {
+export const NONE: Record<ShownDirection, string> = {
   incomingCalls: '(no callers)',
   outgoingCalls: '(no callees)',
   supertypes: '(no supertypes)',

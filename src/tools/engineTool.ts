@@ -3,6 +3,7 @@
 // the engine, keeps the outcome, and hands it to what the person sees after the answer has gone back.
 import * as vscode from 'vscode';
 import type { Workspace } from '../engine/ports';
+import type { AnswerBudget } from '../text/answerBudget';
 import type { Outcome, RecentOutcomes } from '../engine/recentOutcomes';
 import type { LspToolSettings } from '../engine/settings';
 import { AfterAnswer } from './afterAnswer';
@@ -14,7 +15,7 @@ export interface ToolSpec<I, O extends Outcome> {
   title(input: I | undefined): string;
   /** The file the call reads, for the outside-workspace confirmation. */
   filePath(input: I | undefined): unknown;
-  execute(input: unknown, token: vscode.CancellationToken): Promise<O>;
+  execute(input: unknown, token: vscode.CancellationToken, fit?: AnswerBudget): Promise<O>;
 }
 
 export interface EngineToolDeps {
@@ -23,6 +24,8 @@ export interface EngineToolDeps {
   outcomes: RecentOutcomes;
   /** What the person sees of a call (the card, follow-along); runs after the answer has gone back. */
   present?: (id: number, outcome: Outcome) => Promise<void> | void;
+  /** How much of the answer this invocation's reader takes inline (platform/readerBudget.ts). */
+  readerBudget?: (options: vscode.LanguageModelToolInvocationOptions<unknown>) => AnswerBudget | undefined;
 }
 
 export class EngineTool<I, O extends Outcome> implements vscode.LanguageModelTool<I> {
@@ -44,7 +47,7 @@ export class EngineTool<I, O extends Outcome> implements vscode.LanguageModelToo
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<I>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const outcome = await this.spec.execute(options.input, token);
+    const outcome = await this.spec.execute(options.input, token, this.deps.readerBudget?.(options));
     const id = this.deps.outcomes.record(outcome, 'tool');
     const present = this.deps.present;
     if (present) this.after.run(() => present(id, outcome));

@@ -9,6 +9,6 @@ export function hierarchyToolSpec(engine: HierarchyEngine): ToolSpec<HierarchyTo
     name: HIERARCHY_TOOL_NAME,
     title: hierarchyTitle,
     filePath: (input) => input?.file_path,
-    execute: (input, token) => engine.execute(input, token),
+    execute: (input, token, fit) => engine.execute(input, token, fit),
   };
 }

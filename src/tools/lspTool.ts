@@ -10,6 +10,6 @@ export function lspToolSpec(engine: QueryEngine): ToolSpec<LspToolInput, QueryOu
     name: TOOL_NAME,
     title: invocationTitle,
     filePath: (input) => input?.file_path,
-    execute: (input, token) => engine.execute(input, token),
+    execute: (input, token, fit) => engine.execute(input, token, fit),
   };
 }

@@ -9,6 +9,6 @@ export function symbolsToolSpec(symbols: SymbolsQuery): ToolSpec<SymbolsToolInpu
     name: SYMBOLS_TOOL_NAME,
     title: symbolsTitle,
     filePath: (input) => input?.file_path,
-    execute: (input, token) => symbols.execute(input, token),
+    execute: (input, token, fit) => symbols.execute(input, token, fit),
   };
 }
