@@ -90,6 +90,7 @@ export function formatHierarchyWithin(roots: readonly { item: ShownItem; childre
   }
   // Here the call sites gave way and the line saying so did not fit: an item makes room for the marker.
   if (written === lines.length && lines[--written]!.related) related--;
-  if (written === 0) return withNotes(lines[0]!.head + lines[0]!.mark, options.notes, max, 'hierarchy');
+  // Not even one line and the marker fit: the text cut at the limit, with the truncation notice.
+  if (written === 0) return withNotes(join(0) + countMarker, options.notes, max, 'hierarchy');
   return join(0, written) + marker(total - related) + notes;
 }

@@ -107,7 +107,16 @@ export async function formatLocationsWithin<L extends ShownLocation>(locations: 
     while (written < shown && length + (written > 0 ? 1 : 0) + bare[written]! <= room) length += (written > 0 ? 1 : 0) + bare[written++]!;
     // Here the previews gave way and the line saying so did not fit: a location makes room for the marker.
     if (written === locations.length) written--;
-    if (written === 0) return withNotes(bareLine(0), options.notes, max, 'locations');
+    if (written === 0) {
+      // Not even one location and the marker fit: the text cut at the limit, with the truncation notice.
+      const some: string[] = [];
+      for (let k = 0, length = 0; k < shown && length <= max; k++) {
+        some.push(bareLine(k));
+        length += bare[k]! + 1;
+      }
+      const gaveWay = preview === undefined ? '' : gaveWayLine('Previews', 0, shown, 'location');
+      return withNotes(some.join('\n') + countMarker + gaveWay, options.notes, max, 'locations');
+    }
     const lines = new Array<string>(written);
     for (let k = 0; k < written; k++) lines[k] = bareLine(k);
     return lines.join('\n') + marker(locations.length - written) + notes;

@@ -25,20 +25,20 @@ export function formatSymbolsWithin(symbols: readonly ShownSymbol[], options: Sy
   const roomSome = max - notes.length - Math.max(charMarker(all.length).length, countMarker.length);
   const lines: string[] = [];
   let length = 0;
+  let fitsAll = true;
   let fitsSome = 0;
-  let first = '';
-  for (let i = 0; i < shown; i++) {
+  for (let i = 0; i < shown && length <= max; i++) {
     const { symbol, depth } = all[i]!;
     const { line, character } = symbol.selectionRange.start;
     const container = symbol.containerName === undefined ? '' : ` in ${symbol.containerName}`;
     const text = `${'  '.repeat(depth)}${pathOf(symbol.uri)}:${line + 1}:${character + 1}: ${symbol.kind} ${symbol.name}${container}`;
-    if (i === 0) first = text;
-    length += (i > 0 ? 1 : 0) + text.length;
-    if (length > roomAll) break;
     lines.push(text);
+    length += (i > 0 ? 1 : 0) + text.length;
+    if (length > roomAll) fitsAll = false;
     if (length <= roomSome) fitsSome = lines.length;
   }
-  if (lines.length === shown) return lines.join('\n') + countMarker + notes;
-  if (fitsSome === 0) return withNotes(first, options.notes, max, 'symbols');
+  if (fitsAll && lines.length === shown) return lines.join('\n') + countMarker + notes;
+  // Not even one line and the marker fit: the text cut at the limit, with the truncation notice.
+  if (fitsSome === 0) return withNotes(lines.join('\n') + countMarker, options.notes, max, 'symbols');
   return lines.slice(0, fitsSome).join('\n') + charMarker(all.length - fitsSome) + notes;
 }
