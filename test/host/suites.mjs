@@ -87,11 +87,20 @@ export const SUITES = [
     label: `Copilot Chat agent (VS Code ${vscodeVersion})`,
     vscodeVersion,
     copilot: true,
-    env: { LSP_TOOL_TEST_GREP: '@copilot' },
+    env: { LSP_TOOL_TEST_GREP: '@copilot(?!-rxjs)' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
     testsEntry: entry,
   })),
+  // The same agent on rxjs's sources: the answers that went to disk before they had a budget.
+  {
+    label: 'Copilot Chat agent on rxjs (VS Code 1.139.1)',
+    vscodeVersion: '1.139.1',
+    copilot: true,
+    folder: () => ensureRxjs(),
+    env: { LSP_TOOL_TEST_GREP: '@copilot-rxjs' },
+    testsEntry: entry,
+  },
   {
     label: 'empty window',
     env: { LSP_TOOL_TEST_GREP: '@empty' },
