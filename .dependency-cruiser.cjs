@@ -4,16 +4,19 @@
 //
 // Top to bottom:
 //   1. wiring    src/extension.ts
-//   2. surfaces  src/{tools,card,chat,commands,editor,references,walkthrough}/
+//   2. surfaces  src/{tools/*.ts,card,chat,commands,editor,references,walkthrough}/
 //   3. platform  src/{platform,workspace}/            (VS Code's side of the engine's ports)
-//   4. engine    src/engine/                          (pure: no runtime vscode)
-//   5. text      src/text/, src/ids.ts                (pure: no runtime vscode)
+//   4. tools     src/tools/<name>/                    (pure: one folder per tool, its whole definition)
+//   5. engine    src/engine/                          (pure: the core every tool shares)
+//   6. text      src/text/, src/ids.ts                (pure: no runtime vscode)
 // The card's webview script (src/card/webview/) is pure too: it runs in the webview, with the DOM.
+// A tool's folder may use the definition's type (src/tools/definition.ts) and the card's protocol.
 const SURFACES = '^src/(tools|card|chat|commands|editor|references|walkthrough)/';
 const PLATFORM = '^src/(platform|workspace)/';
+const TOOL = '^src/tools/[^/]+/';
 const ENGINE = '^src/engine/';
 const TEXT = '^src/(text/|ids[.]ts$)';
-const PURE = ['^src/engine/', '^src/text/', '^src/ids[.]ts$', '^src/card/webview/'];
+const PURE = ['^src/engine/', '^src/text/', '^src/ids[.]ts$', '^src/card/webview/', TOOL, '^src/tools/(definition|callPath|index|afterAnswer)[.]ts$'];
 
 const above = (name, from, to) => ({
   name,
@@ -41,6 +44,13 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     above('text-imports-above', TEXT, '^src/(extension[.]ts|engine/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/)'),
+    {
+      ...above('tool-imports-above', TOOL, '^src/(extension[.]ts|platform/|workspace/|card/|chat/|commands/|editor/|references/|walkthrough/|tools/[^/]+[.]ts$)'),
+      to: {
+        path: '^src/(extension[.]ts|platform/|workspace/|card/|chat/|commands/|editor/|references/|walkthrough/|tools/[^/]+[.]ts$)',
+        pathNot: ['^src/card/webview/protocol[.]ts$', '^src/tools/definition[.]ts$'],
+      },
+    },
     above('engine-imports-above', ENGINE, '^src/(extension[.]ts|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/)'),
     above('platform-imports-above', PLATFORM, '^src/(extension[.]ts|tools/|card/|chat/|commands/|editor/|references/|walkthrough/)'),
     above('surface-imports-wiring', SURFACES, '^src/extension[.]ts$'),

@@ -2,36 +2,37 @@
 // owned by context.subscriptions.
 import * as vscode from 'vscode';
 import { CardViewProvider } from './card/cardViewProvider';
-import { showOutcome } from './card/showOutcome';
-import { hierarchyExpander, showHierarchy } from './card/showHierarchy';
-import * as hierarchyCommands from './commands/hierarchyCommands';
-import { HierarchyEngine } from './engine/hierarchy';
-import type { HierarchyResult } from './engine/hierarchyResult';
-import type { HierarchyToolInput } from './engine/hierarchyInput';
-import { isHierarchyOutcome, RecentHierarchies } from './engine/recentHierarchies';
-import { HierarchyHandoff } from './references/hierarchyHandoff';
-import { hierarchyToolSpec } from './tools/hierarchyTool';
 import * as participant from './chat/participant';
+import * as hierarchyCommands from './commands/hierarchyCommands';
 import * as palette from './commands/paletteCommands';
 import * as symbolCommands from './commands/symbolCommands';
 import { FollowAlong } from './editor/followAlong';
-import { QueryEngine } from './engine/queryEngine';
-import { SymbolsQuery } from './engine/symbolsQuery';
-import { RecentOutcomes, type Outcome } from './engine/recentOutcomes';
+import type { HierarchyResult } from './engine/hierarchyResult';
+import { WarmKeys } from './engine/readiness';
+import { RecentOutcomes } from './engine/recentOutcomes';
 import type { LspQueryResult, SymbolsResult } from './engine/result';
-import type { SymbolsToolInput } from './engine/symbolsInput';
-import type { LspToolInput } from './engine/toolInput';
-import { Command, ContextKey } from './ids';
+import { ContextKey } from './ids';
 import { VscodeLanguageFeatures } from './platform/languageFeatures';
 import { lazyLogChannel } from './platform/logChannel';
 import { watchReadiness } from './platform/readinessWatch';
 import { readerBudget, watchedInlineLimit } from './platform/readerBudget';
 import { watchedSettings } from './platform/settingsReader';
 import { VscodeWorkspace } from './platform/vscodeWorkspace';
+import { HierarchyHandoff } from './references/hierarchyHandoff';
 import { ReferencesHandoff } from './references/handoff';
-import { EngineTool } from './tools/engineTool';
-import { lspToolSpec } from './tools/lspTool';
-import { symbolsToolSpec } from './tools/symbolsTool';
+import { CallPath } from './tools/callPath';
+import { confirmationText } from './tools/confirmationText';
+import { TOOLS } from './tools';
+import { lspTool } from './tools/lsp';
+import type { LspToolInput } from './tools/lsp/input';
+import { hierarchyTool } from './tools/lsp_hierarchy';
+import { hierarchyExpander } from './tools/lsp_hierarchy/expand';
+import type { HierarchyToolInput } from './tools/lsp_hierarchy/input';
+import { RecentHierarchies } from './tools/lsp_hierarchy/recent';
+import { symbolsTool } from './tools/lsp_symbols';
+import type { SymbolsToolInput } from './tools/lsp_symbols/input';
+import { registerLmTools } from './tools/lmTool';
+import { presenter } from './tools/present';
 import { WalkthroughProgress } from './walkthrough/markUsed';
 
 export interface LspToolApi {
@@ -49,6 +50,8 @@ export interface LspToolApi {
   hierarchy(input: unknown, token?: vscode.CancellationToken): Promise<HierarchyResult>;
   /** The registered lsp_hierarchy tool itself. */
   readonly hierarchyTool: vscode.LanguageModelTool<HierarchyToolInput>;
+  /** Any tool by name through the one call path, as a transport calls it (MCP's adapter, scripts). */
+  readonly callTool: CallPath['callTool'];
   /** The search card (its last render metrics are read by tests and the benchmark). */
   readonly card: CardViewProvider;
   /** Resolves when what earlier queries set off (card updates, follow-along reveals) has run. */
@@ -68,15 +71,13 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   const { settings, disposable: settingsWatch } = watchedSettings(log);
   own(settingsWatch);
 
-  // The engine over VS Code: one readiness for every tool (what warmed up for one is warm for the others).
+  // The engines over VS Code: one readiness for every tool (what warmed up for one is warm for the others).
   const workspace = new VscodeWorkspace();
-  const engineDeps = { workspace, features: new VscodeLanguageFeatures(), settings, log };
-  const engine = new QueryEngine(engineDeps);
-  const symbols = new SymbolsQuery({ ...engineDeps, warm: engine.warm });
-  const hierarchyEngine = new HierarchyEngine(engine, { ...engineDeps, warm: engine.warm });
+  const warm = new WarmKeys();
+  const engineDeps = { workspace, features: new VscodeLanguageFeatures(), settings, log, warm };
   // One watcher for creations and deletions: readiness cools down on them, resolutions are forgotten.
   const files = own(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
-  own(watchReadiness(engine.warm, files));
+  own(watchReadiness(warm, files));
   own(workspace.resolutions.watch(files));
 
   // What the person sees: one store of recent outcomes, the card, follow-along.
@@ -86,43 +87,41 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   const { card, disposable: cardRegistration } = CardViewProvider.register({ extensionUri: context.extensionUri, outcomes });
   own(cardRegistration);
   const followAlong = own(new FollowAlong(() => settings().followAlong, log));
-  const show = showOutcome({ card, followAlong, workspace });
-  const presentHierarchy = showHierarchy({ card, followAlong, workspace });
-  card.expandHierarchy = hierarchyExpander({ engine: hierarchyEngine, outcomes: hierarchies, workspace });
+  const show = presenter({ card, followAlong, workspace, tools: TOOLS });
 
-  // The language-model tools.
+  // The one call path every transport takes, and the language-model tools over it.
+  const calls = new CallPath(TOOLS, {
+    engine: engineDeps,
+    outcomes,
+    confirmation: confirmationText,
+    present: async (id, outcome, caller) => {
+      walkthrough.markUsed(ContextKey.toolUsed);
+      await show(id, outcome, caller.transport === 'mcp' ? 'mcp' : 'tool', caller.label).catch((err: unknown) => log.error(String(err)));
+    },
+  });
   const { inlineLimit, disposable: inlineLimitWatch } = watchedInlineLimit();
   own(inlineLimitWatch);
-  const toolDeps = {
-    workspace,
-    settings,
-    outcomes,
-    readerBudget: (options: vscode.LanguageModelToolInvocationOptions<unknown>) => readerBudget(options, inlineLimit),
-    present: async (id: number, outcome: Outcome) => {
-      walkthrough.markUsed(ContextKey.toolUsed);
-      const shown = isHierarchyOutcome(outcome) ? presentHierarchy(id, outcome, 'tool') : show(id, outcome, 'tool');
-      await shown.catch((err: unknown) => log.error(String(err)));
-    },
-  };
-  const { tool, disposable: toolRegistration } = EngineTool.register(lspToolSpec(engine), toolDeps);
-  const { tool: symbolsTool, disposable: symbolsToolRegistration } = EngineTool.register(symbolsToolSpec(symbols), toolDeps);
-  const { tool: hierarchyTool, disposable: hierarchyToolRegistration } = EngineTool.register(hierarchyToolSpec(hierarchyEngine), toolDeps);
-  own(toolRegistration);
-  own(symbolsToolRegistration);
-  own(hierarchyToolRegistration);
+  const { tools: lmTools, disposable: lmRegistration } = registerLmTools(calls, (options) => readerBudget(options, inlineLimit));
+  own(lmRegistration);
 
-  // Their structured twins.
-  const query = async (input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult> => (await engine.execute(input, token)).result;
-  const symbolsOf = async (input: unknown, token?: vscode.CancellationToken): Promise<SymbolsResult> => (await symbols.execute(input, token)).result;
-  const hierarchy = async (input: unknown, token?: vscode.CancellationToken): Promise<HierarchyResult> => (await hierarchyEngine.execute(input, token)).result;
-  own(vscode.commands.registerCommand(Command.query, (input: unknown) => query(input)));
-  own(vscode.commands.registerCommand(Command.querySymbols, (input: unknown) => symbolsOf(input)));
-  own(vscode.commands.registerCommand(Command.queryHierarchy, (input: unknown) => hierarchy(input)));
+  // Their structured twins (the value, not the text), as API fields and commands.
+  const twins: Record<string, (input: unknown, token?: vscode.CancellationToken) => Promise<unknown>> = {};
+  const toolsByField: Record<string, vscode.LanguageModelTool<unknown>> = {};
+  for (const definition of TOOLS) {
+    const twin = async (input: unknown, token?: vscode.CancellationToken): Promise<unknown> => definition.structured(await calls.execute(definition, input, token));
+    twins[definition.api.twin] = twin;
+    toolsByField[definition.api.tool] = lmTools.get(definition.manifest.name)!;
+    own(vscode.commands.registerCommand(definition.api.command, (input: unknown) => twin(input)));
+  }
 
   // The surfaces for people.
+  const engine = calls.engineOf(lspTool);
+  const hierarchyEngine = calls.engineOf(hierarchyTool);
+  const symbols = calls.engineOf(symbolsTool);
+  card.expandHierarchy = hierarchyExpander({ engine: hierarchyEngine, outcomes: hierarchies, workspace });
   own(palette.register({ engine, outcomes, show, card }));
   own(symbolCommands.register({ symbols, outcomes, show, card }));
-  own(hierarchyCommands.register({ engine: hierarchyEngine, outcomes: hierarchies, show: presentHierarchy, card }));
+  own(hierarchyCommands.register({ engine: hierarchyEngine, outcomes: hierarchies, show, card }));
   own(participant.register({ extensionUri: context.extensionUri, outcomes, workspace, walkthrough, symbols, hierarchies }));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }));
   own(HierarchyHandoff.register({ outcomes: hierarchies }));
@@ -130,21 +129,20 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   const activationMs = performance.now() - activationStarted;
   // Logged after activation, so that creating the channel is not part of it.
   setTimeout(() => log.info(`activated in ${activationMs.toFixed(1)}ms`), 0);
-  return {
+  const api = {
+    ...twins,
+    ...toolsByField,
     activationMs,
-    query,
-    symbols: symbolsOf,
-    hierarchy,
-    tool,
-    symbolsTool,
-    hierarchyTool,
+    callTool: calls.callTool,
     card,
     followAlongSettled: async () => {
-      await Promise.all([tool.settled(), symbolsTool.settled(), hierarchyTool.settled()]);
+      await calls.settled();
       await followAlong.settled();
     },
     logUri: context.logUri,
   };
+  // The twins and tools are keyed by each definition's api names, which the interface spells out.
+  return api as unknown as LspToolApi;
 }
 
 export function deactivate(): void {}

@@ -1,7 +1,5 @@
-// Every id the extension contributes; a unit test checks package.json against this file.
-export const TOOL_NAME = 'lsp';
-export const SYMBOLS_TOOL_NAME = 'lsp_symbols';
-export const HIERARCHY_TOOL_NAME = 'lsp_hierarchy';
+// Every id the extension contributes but the tools' names (in each tool's manifest.ts); a unit test
+// checks package.json against this file.
 export const EXTENSION_ID = 'lsp-tool.lsp-tool';
 export const CONFIG_SECTION = 'lspTool';
 

@@ -3,10 +3,11 @@
 import * as vscode from 'vscode';
 import type { HierarchyNode, HierarchyRoot } from '../engine/hierarchyResult';
 import type { HierarchyDirection, Workspace } from '../engine/ports';
-import type { RecentHierarchies } from '../engine/recentHierarchies';
-import { Command, HIERARCHY_TOOL_NAME } from '../ids';
+import { Command } from '../ids';
 import { displayPath } from '../text/displayPath';
 import { nodeSuffix } from '../text/renderHierarchy';
+import { HIERARCHY_MANIFEST } from '../tools/lsp_hierarchy/manifest';
+import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
 
 export const SLASH_DIRECTIONS: Record<string, HierarchyDirection> = {
   callers: 'incomingCalls',
@@ -40,7 +41,7 @@ export async function answerHierarchy(
   const before = deps.outcomes.lastId;
   let toolText: string;
   try {
-    const result = await vscode.lm.invokeTool(HIERARCHY_TOOL_NAME, { input, toolInvocationToken: request.toolInvocationToken }, token);
+    const result = await vscode.lm.invokeTool(HIERARCHY_MANIFEST.name, { input, toolInvocationToken: request.toolInvocationToken }, token);
     toolText = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
   } catch (err) {
     stream.markdown(text(err instanceof Error ? err.message : String(err)));

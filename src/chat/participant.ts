@@ -1,15 +1,17 @@
 // The @lsp chat participant: resolves the prompt to a position, calls the `lsp` tool through
 // vscode.lm.invokeTool (so the chat view shows the call), and streams clickable locations.
 import * as vscode from 'vscode';
-import { toCardEntry } from '../card/cardEntry';
 import { inputAtCursor } from '../commands/paletteCommands';
 import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
-import type { RecentHierarchies } from '../engine/recentHierarchies';
 import type { LspOperation, LspSymbol } from '../engine/result';
-import type { SymbolsQuery } from '../engine/symbolsQuery';
-import { Command, ContextKey, Participant, TOOL_NAME } from '../ids';
+import { Command, ContextKey, Participant } from '../ids';
 import { displayPath } from '../text/displayPath';
+import { toCardEntry } from '../tools/lsp/card';
+import { LSP_MANIFEST } from '../tools/lsp/manifest';
+import { isQueryOutcome, sameQueryInput } from '../tools/lsp/query';
+import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
+import type { SymbolsQuery } from '../tools/lsp_symbols/query';
 import type { WalkthroughProgress } from '../walkthrough/markUsed';
 import { answerHierarchy, SLASH_DIRECTIONS } from './hierarchyParticipant';
 import { operationFor, parsePrompt } from './prompt';
@@ -96,13 +98,13 @@ export function register(deps: ParticipantDeps): vscode.Disposable {
     const before = deps.outcomes.lastId;
     let toolText: string;
     try {
-      const result = await vscode.lm.invokeTool(TOOL_NAME, { input, toolInvocationToken: request.toolInvocationToken }, token);
+      const result = await vscode.lm.invokeTool(LSP_MANIFEST.name, { input, toolInvocationToken: request.toolInvocationToken }, token);
       toolText = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
     } catch (err) {
       stream.markdown(text(err instanceof Error ? err.message : String(err)));
       return { metadata: { operation, error: true } };
     }
-    const outcome = deps.outcomes.findAfter(before, input);
+    const outcome = deps.outcomes.newestAfter(before, isQueryOutcome, (o) => sameQueryInput(o.input, input));
     if (!outcome) {
       stream.markdown(text(toolText));
       return { metadata: { operation } };

@@ -4,11 +4,11 @@ import * as vscode from 'vscode';
 import { activeFilePath } from '../commands/symbolCommands';
 import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
-import type { SymbolsOutcome } from '../engine/symbolsQuery';
-import { SYMBOLS_TOOL_NAME } from '../ids';
 import { displayPath } from '../text/displayPath';
 import { groupByFile } from '../text/groupByFile';
 import { flattenSymbols } from '../text/renderSymbols';
+import { SYMBOLS_MANIFEST } from '../tools/lsp_symbols/manifest';
+import { isSymbolsOutcome } from '../tools/lsp_symbols/query';
 
 const MAX_ANCHORS = 100;
 
@@ -44,12 +44,12 @@ export async function replyWithSymbols(
   if (!input) return { metadata: { command } };
   const before = deps.outcomes.lastId;
   try {
-    await vscode.lm.invokeTool(SYMBOLS_TOOL_NAME, { input, toolInvocationToken: request.toolInvocationToken }, token);
+    await vscode.lm.invokeTool(SYMBOLS_MANIFEST.name, { input, toolInvocationToken: request.toolInvocationToken }, token);
   } catch (err) {
     stream.markdown(text(err instanceof Error ? err.message : String(err)));
     return { metadata: { command, error: true } };
   }
-  const outcome = deps.outcomes.newestAfter(before, (o): o is SymbolsOutcome => o.result.kind === 'symbols');
+  const outcome = deps.outcomes.newestAfter(before, isSymbolsOutcome);
   if (!outcome) return { metadata: { command } };
   const outline = command === 'outline';
   const all = flattenSymbols(outcome.result.symbols, outline);

@@ -2,19 +2,19 @@
 // Subtypes); the tree goes to the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { ShowHierarchy } from '../card/showHierarchy';
-import type { HierarchyEngine, HierarchyOutcome } from '../engine/hierarchy';
-import type { HierarchyToolInput } from '../engine/hierarchyInput';
 import type { HierarchyDirection } from '../engine/ports';
-import type { RecentHierarchies } from '../engine/recentHierarchies';
 import { Command } from '../ids';
+import type { HierarchyToolInput } from '../tools/lsp_hierarchy/input';
+import type { HierarchyEngine, HierarchyOutcome } from '../tools/lsp_hierarchy/query';
+import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
+import type { Present } from '../tools/present';
 import { runFromCommand } from './runFromCommand';
 import { inputAtCursor } from './paletteCommands';
 
 export interface HierarchyCommandDeps {
   engine: HierarchyEngine;
   outcomes: RecentHierarchies;
-  show: ShowHierarchy;
+  show: Present;
   card: CardViewProvider;
 }
 

@@ -1,17 +1,17 @@
 // Palette and context-menu queries at the active cursor; results go to the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { ShowOutcome } from '../card/showOutcome';
-import type { QueryEngine, QueryOutcome } from '../engine/queryEngine';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
 import type { LspOperation } from '../engine/result';
 import { Command } from '../ids';
+import type { QueryEngine, QueryOutcome } from '../tools/lsp/query';
+import type { Present } from '../tools/present';
 import { runFromCommand } from './runFromCommand';
 
 export interface PaletteDeps {
   engine: QueryEngine;
   outcomes: RecentOutcomes;
-  show: ShowOutcome;
+  show: Present;
   card: CardViewProvider;
 }
 

@@ -2,16 +2,16 @@
 // lsp_symbols questions from the palette, answered in the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { ShowOutcome } from '../card/showOutcome';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
-import type { SymbolsOutcome, SymbolsQuery } from '../engine/symbolsQuery';
 import { Command } from '../ids';
+import type { SymbolsOutcome, SymbolsQuery } from '../tools/lsp_symbols/query';
+import type { Present } from '../tools/present';
 import { runFromCommand } from './runFromCommand';
 
 export interface SymbolCommandsDeps {
   symbols: SymbolsQuery;
   outcomes: RecentOutcomes;
-  show: ShowOutcome;
+  show: Present;
   card: CardViewProvider;
 }
 

@@ -1,27 +1,20 @@
-// The outcomes of recent queries, owned by the extension: the card shows them by id, the
-// References view hand-off takes one back by id, and the @lsp participant finds the one its
-// tool call made. One bound for all: the card's history.
-import type { QueryOutcome } from './queryEngine';
-import type { HierarchyOutcome } from './hierarchy';
-import type { SymbolsOutcome } from './symbolsQuery';
-
-/** Any tool's outcome (told apart by `result.kind`). */
-export type Outcome = QueryOutcome | SymbolsOutcome | HierarchyOutcome;
-
-/** An outcome of the `lsp` tool (locations or hover at a position). */
-export function isQueryOutcome(outcome: Outcome | undefined): outcome is QueryOutcome {
-  return outcome !== undefined && (outcome.result.kind === 'locations' || outcome.result.kind === 'hover');
-}
+// The outcomes of recent calls, owned by the extension: the card shows them by id, the hand-offs
+// take one back by id, and @lsp finds the one its tool call made. One bound for all: the card's
+// history. Generic: it keeps any tool's outcome by its header; each tool's guard tells its own apart.
+import type { OutcomeHeader } from './outcome';
 
 /** Queries kept: the card's back/forward history. */
 export const OUTCOME_HISTORY = 50;
 
-export type QuerySource = 'tool' | 'command' | 'participant';
+/** Who made the call: a language-model tool call, an MCP client, a palette command, @lsp. */
+export type QuerySource = 'tool' | 'mcp' | 'command' | 'participant';
 
-export interface RecordedOutcome {
+export interface RecordedOutcome<O extends OutcomeHeader = OutcomeHeader> {
   id: number;
   source: QuerySource;
-  outcome: Outcome;
+  /** Who called, when the transport knows (an MCP client's name). */
+  label?: string;
+  outcome: O;
 }
 
 export class RecentOutcomes {
@@ -33,9 +26,9 @@ export class RecentOutcomes {
   constructor(private readonly limit = OUTCOME_HISTORY) {}
 
   /** Keeps an outcome and makes it current; returns its id (ids only increase). */
-  record(outcome: Outcome, source: QuerySource): number {
+  record(outcome: OutcomeHeader, source: QuerySource, label?: string): number {
     const id = this.nextId++;
-    this.entries.set(id, { id, source, outcome });
+    this.entries.set(id, label === undefined ? { id, source, outcome } : { id, source, label, outcome });
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.limit) break;
       this.entries.delete(oldest);
@@ -48,27 +41,27 @@ export class RecentOutcomes {
     return this.entries.get(id);
   }
 
+  /** The entry `id` when its outcome is of the kind `is` accepts. */
+  getAs<T extends OutcomeHeader>(id: number, is: (outcome: OutcomeHeader) => outcome is T): RecordedOutcome<T> | undefined {
+    const entry = this.entries.get(id);
+    return entry && is(entry.outcome) ? (entry as RecordedOutcome<T>) : undefined;
+  }
+
   /** The id of the last outcome recorded so far (0 before any). */
   get lastId(): number {
     return this.nextId - 1;
   }
 
-  /** The newest outcome recorded after `afterId` for exactly this tool input. */
-  findAfter(afterId: number, input: QueryOutcome['input']): QueryOutcome | undefined {
-    let found: QueryOutcome | undefined;
-    for (const entry of this.entries.values()) {
-      const { outcome } = entry;
-      if (!isQueryOutcome(outcome) || entry.id <= afterId) continue;
-      const asked = outcome.input;
-      if (asked.operation === input.operation && asked.file_path === input.file_path && asked.line === input.line && asked.character === input.character) found = outcome;
-    }
-    return found;
+  /** The newest outcome of a kind recorded after `afterId` (what a tool call just made), optionally for exactly this input. */
+  newestAfter<T extends OutcomeHeader>(afterId: number, is: (outcome: OutcomeHeader) => outcome is T, matches: (outcome: T) => boolean = () => true): T | undefined {
+    return this.newestEntryAfter(afterId, is, matches)?.outcome;
   }
 
-  /** The newest outcome of a kind recorded after `afterId` (what a tool call just made). */
-  newestAfter<T extends Outcome>(afterId: number, is: (outcome: Outcome) => outcome is T): T | undefined {
-    let found: T | undefined;
-    for (const entry of this.entries.values()) if (entry.id > afterId && is(entry.outcome)) found = entry.outcome;
+  newestEntryAfter<T extends OutcomeHeader>(afterId: number, is: (outcome: OutcomeHeader) => outcome is T, matches: (outcome: T) => boolean = () => true): RecordedOutcome<T> | undefined {
+    let found: RecordedOutcome<T> | undefined;
+    for (const entry of this.entries.values()) {
+      if (entry.id > afterId && is(entry.outcome) && matches(entry.outcome)) found = entry as RecordedOutcome<T>;
+    }
     return found;
   }
 

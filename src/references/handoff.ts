@@ -2,10 +2,10 @@
 // through its extension API, with the locations we already have (no second query).
 import * as vscode from 'vscode';
 import type { Workspace } from '../engine/ports';
-import type { QueryEngine } from '../engine/queryEngine';
-import { isQueryOutcome, type RecentOutcomes } from '../engine/recentOutcomes';
+import type { RecentOutcomes } from '../engine/recentOutcomes';
 import type { LspLocation, LspOperation } from '../engine/result';
-import { invocationTitle } from '../engine/title';
+import { invocationTitle } from '../tools/lsp/input';
+import { isQueryOutcome, type QueryEngine } from '../tools/lsp/query';
 import { groupByFile } from '../text/groupByFile';
 import { Command, REFERENCES_VIEW_EXTENSION_ID } from '../ids';
 import type { SymbolTree } from './symbolTree';
@@ -33,7 +33,7 @@ export class ReferencesHandoff {
     const outcome = recorded?.outcome;
     if (!isQueryOutcome(outcome) || outcome.result.kind !== 'locations' || outcome.result.locations.length === 0) return undefined;
     const anchor = new vscode.Location(vscode.Uri.parse(outcome.uri, true), new vscode.Position(outcome.position.line, outcome.position.character));
-    return { title: invocationTitle(outcome.input), operation: outcome.operation, anchor, locations: outcome.result.locations };
+    return { title: outcome.title, operation: outcome.operation, anchor, locations: outcome.result.locations };
   }
 
   /** Opens the entry `id` (default: the one the card shows) in the References view; resolves to what it handed over. */

@@ -3,7 +3,7 @@
 // same direction, as the References view hand-off does for locations.
 import * as vscode from 'vscode';
 import type { HierarchyDirection } from '../engine/ports';
-import type { RecentHierarchies } from '../engine/recentHierarchies';
+import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
 import { Command, REFERENCES_VIEW_EXTENSION_ID } from '../ids';
 
 export interface HierarchyHandoffDeps {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildCardHtml, cardCsp } from '../../src/card/webview/html';
 import { markdownToBlocks } from '../../src/card/webview/markdown';
-import { toCardEntry } from '../../src/card/cardEntry';
+import { toCardEntry } from '../../src/tools/lsp/card';
 import { mergeRows, splitEntry } from '../../src/card/webview/chunks';
 import { isFromCard, type CardEntry, type CardStrings } from '../../src/card/webview/protocol';
 

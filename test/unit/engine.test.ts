@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { LspToolError } from '../../src/engine/errors';
 import { RecentOutcomes } from '../../src/engine/recentOutcomes';
-import type { QueryOutcome } from '../../src/engine/queryEngine';
+import { isQueryOutcome, sameQueryInput, type QueryOutcome } from '../../src/tools/lsp/query';
 import { cancellation, engineWith, location } from './fakes/engineFakes';
 
 const GEOMETRY = [
@@ -200,6 +200,10 @@ describe('query engine (fake language features)', () => {
 
 describe('recent outcomes', () => {
   const outcome = (line: number): QueryOutcome => ({
+    tool: 'lsp',
+    title: `LSP hover a.ts:${line}:1`,
+    completeness: 'complete',
+    anchor: { uri: 'file:///w/a.ts', position: { line: line - 1, character: 0 } },
     result: { kind: 'hover', hover: null, completeness: 'complete' },
     text: 'No hover information.',
     operation: 'hover',
@@ -222,9 +226,14 @@ describe('recent outcomes', () => {
     store.setCurrent(1);
     assert.equal(store.current?.id, 2, 'an entry no longer kept cannot become current');
     const before = store.lastId;
-    assert.equal(store.findAfter(before, outcome(4).input), undefined, 'only outcomes recorded after the call count');
+    const sameCall = (o: QueryOutcome) => sameQueryInput(o.input, outcome(4).input);
+    assert.equal(store.newestAfter(before, isQueryOutcome, sameCall), undefined, 'only outcomes recorded after the call count');
+    store.record(outcome(3), 'tool');
     store.record(outcome(4), 'tool');
-    assert.equal(store.findAfter(before, outcome(4).input), store.get(5)?.outcome);
+    store.record(outcome(2), 'tool');
+    assert.equal(store.newestAfter(before, isQueryOutcome, sameCall), store.get(6)?.outcome, 'the one for exactly this input');
+    assert.equal(store.newestAfter(before, isQueryOutcome), store.get(7)?.outcome, 'without an input, the newest of the kind');
+    assert.equal(store.newestAfter(before, (o): o is QueryOutcome => o.tool === 'lsp_symbols'), undefined, 'another kind is not found');
     assert.ok(store.get(5));
   });
 });

@@ -2,15 +2,14 @@
 // (bounded), repeats and cycles, caps, readiness, the subtypes fallback, and the one budget.
 import * as assert from 'node:assert/strict';
 import { LspToolError } from '../../src/engine/errors';
-import { HierarchyEngine, WALK_CONCURRENCY } from '../../src/engine/hierarchy';
-import { parseHierarchyArgs } from '../../src/engine/hierarchyInput';
+import { HierarchyEngine, WALK_CONCURRENCY } from '../../src/tools/lsp_hierarchy/query';
+import { parseHierarchyArgs } from '../../src/tools/lsp_hierarchy/input';
 import type { HierarchyNode } from '../../src/engine/hierarchyResult';
 import { normalizeRelated, uniqueSites } from '../../src/engine/normalizeHierarchy';
 import type { HierarchyDirection } from '../../src/engine/ports';
-import { QueryEngine } from '../../src/engine/queryEngine';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/settings';
 import { formatHierarchy } from '../../src/text/renderHierarchy';
-import { toHierarchyCardEntry } from '../../src/card/hierarchyEntry';
+import { hierarchyCardBody } from '../../src/tools/lsp_hierarchy/card';
 import { isFromCard } from '../../src/card/webview/protocol';
 import { findTreeNode, setTreeChildren } from '../../src/card/webview/treeNodes';
 import { cancellation, FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog } from './fakes/engineFakes';
@@ -46,8 +45,7 @@ function setup(settings: Partial<LspToolSettings> = {}) {
   const features = new FakeFeatures(() => []);
   const log = new RecordingLog();
   const deps = { workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, ...settings }), tuning: FAST_TUNING };
-  const query = new QueryEngine(deps);
-  const engine = new HierarchyEngine(query, deps);
+  const engine = new HierarchyEngine(deps);
   const item = (name: string) => {
     const line = LINE[name]!;
     const character = SOURCE.split('\n')[line]!.indexOf(`function ${name}`) + 9;
@@ -310,7 +308,8 @@ describe('lsp_hierarchy in the card (pure)', () => {
   it('builds the tree with keys, icons, call sites in the right file, and lazy nodes at the walked depth', async () => {
     const fx = setup();
     const outcome = await fx.engine.execute({ direction: 'outgoingCalls', file_path: 'src/calls.ts', ...at('a'), depth: 1 });
-    const entry = toHierarchyCardEntry({ id: 7, title: 't', source: 'tool', result: outcome.result, depth: 1, notes: [], resolvedWorkspaceUri: 'file:///w', roots: fx.workspace.roots() });
+    const body = hierarchyCardBody({ result: outcome.result, depth: 1, resolvedWorkspaceUri: 'file:///w', roots: fx.workspace.roots() });
+    const entry = { id: 7, title: 't', source: 'tool' as const, completeness: outcome.completeness, notes: [], ...body };
     assert.equal(entry.result.kind, 'hierarchy');
     if (entry.result.kind !== 'hierarchy') return;
     const [root] = entry.result.roots;

@@ -1,8 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Command, CONFIG_SECTION, EXTENSION_ID, Setting, TOOL_NAME } from '../../src/ids';
+import { Command, CONFIG_SECTION, EXTENSION_ID, Setting } from '../../src/ids';
+import { HIERARCHY_DIRECTIONS } from '../../src/engine/hierarchyResult';
+import { LSP_OPERATIONS } from '../../src/engine/result';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
+import { TOOLS } from '../../src/tools';
+import { LSP_MANIFEST } from '../../src/tools/lsp/manifest';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -12,8 +16,24 @@ const shown = (value: string): string => value.replace(/^%(.+)%$/, (_m, key: str
 
 describe('package.json agrees with src/ids.ts', () => {
   it('has the extension id', () => assert.equal(`${pkg.publisher}.${pkg.name}`, EXTENSION_ID));
+  it('contributes each tool exactly as its definition says (name, descriptions, schema), in the list\'s order', () => {
+    // Every field, so a change to package.json alone (or to a definition alone) fails here.
+    assert.deepEqual(pkg.contributes.languageModelTools, TOOLS.map((t) => t.manifest));
+    for (const tool of TOOLS) {
+      assert.ok(nls[tool.manifest.displayName.slice(1, -1)], `${tool.manifest.name}: displayName in package.nls.json`);
+      assert.ok(nls[tool.manifest.userDescription.slice(1, -1)], `${tool.manifest.name}: userDescription in package.nls.json`);
+      assert.equal(new Set(Object.values(tool.api)).size, 3, `${tool.manifest.name}: its own API fields and command`);
+      assert.ok((Object.values(Command) as string[]).includes(tool.api.command), `${tool.manifest.name}: its twin command is in ids.ts`);
+    }
+    assert.equal(new Set(TOOLS.map((t) => t.api.twin)).size, TOOLS.length, 'no two tools share an API field');
+  });
+  it('offers the operations and directions the engine knows, no more', () => {
+    assert.deepEqual(LSP_MANIFEST.inputSchema.properties.operation.enum, LSP_OPERATIONS);
+    const hierarchy = TOOLS.find((t) => t.manifest.name === 'lsp_hierarchy')!;
+    assert.deepEqual(hierarchy.manifest.inputSchema.properties.direction?.enum, HIERARCHY_DIRECTIONS);
+  });
   it('contributes the lsp tool with the seed schema', () => {
-    const tool = pkg.contributes.languageModelTools.find((t: { name: string }) => t.name === TOOL_NAME);
+    const tool = pkg.contributes.languageModelTools.find((t: { name: string }) => t.name === LSP_MANIFEST.name);
     assert.ok(tool);
     assert.equal(tool.toolReferenceName, 'lsp');
     assert.equal(tool.canBeReferencedInPrompt, true);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { LspToolError } from '../../src/engine/errors';
-import { parseLspArgs } from '../../src/engine/toolInput';
+import { parseLspArgs } from '../../src/tools/lsp/input';
 
 const base = { operation: 'goToDefinition', file_path: 'a.ts', line: 3, character: 5 };
 

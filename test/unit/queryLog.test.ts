@@ -1,26 +1,31 @@
 import * as assert from 'node:assert/strict';
-import { askedFields, formatQueryError, formatQueryLine } from '../../src/engine/queryLog';
+import { counted, formatQueryError, formatQueryLine } from '../../src/engine/queryLog';
 import { LspToolError } from '../../src/engine/errors';
-
-const loc = (line: number) => ({ uri: 'file:///w/a.ts', range: { start: { line, character: 0 }, end: { line, character: 3 } } });
+import { askedAt } from '../../src/tools/lsp/query';
+import { symbolsAsked } from '../../src/tools/lsp_symbols/input';
 
 describe('query log lines', () => {
-  const asked = { ...askedFields({ operation: 'findReferences', file_path: 'src/geometry.ts', line: 3, character: 17 }), ms: 12.345 };
+  const asked = askedAt({ operation: 'findReferences', file_path: 'src/geometry.ts', line: 3, character: 17 });
   it('names the operation, path, line:character, count, completeness and milliseconds', () => {
-    const result = { kind: 'locations' as const, locations: [loc(1), loc(2), loc(3)], resolvedWorkspaceUri: 'file:///w', completeness: 'complete' as const };
-    assert.equal(formatQueryLine(asked, result), 'findReferences src/geometry.ts:3:17 -> 3 locations (complete) in 12.3ms');
-    assert.equal(formatQueryLine(asked, { ...result, locations: [loc(1)], completeness: 'partial' }), 'findReferences src/geometry.ts:3:17 -> 1 location (partial) in 12.3ms');
+    assert.equal(asked, 'findReferences src/geometry.ts:3:17');
+    assert.equal(formatQueryLine(asked, 12.345, { answer: counted(3, 'location'), completeness: 'complete' }), 'findReferences src/geometry.ts:3:17 -> 3 locations (complete) in 12.3ms');
+    assert.equal(formatQueryLine(asked, 12.345, { answer: counted(1, 'location'), completeness: 'partial' }), 'findReferences src/geometry.ts:3:17 -> 1 location (partial) in 12.3ms');
   });
   it('says whether a hover came back', () => {
-    assert.equal(formatQueryLine({ ...asked, operation: 'hover' }, { kind: 'hover', hover: null, completeness: 'complete' }), 'hover src/geometry.ts:3:17 -> no hover (complete) in 12.3ms');
-    assert.equal(formatQueryLine({ ...asked, operation: 'hover' }, { kind: 'hover', hover: { contents: 'x' }, completeness: 'complete' }), 'hover src/geometry.ts:3:17 -> hover (complete) in 12.3ms');
+    const hover = askedAt({ operation: 'hover', file_path: 'src/geometry.ts', line: 3, character: 17 });
+    assert.equal(formatQueryLine(hover, 12.345, { answer: 'no hover', completeness: 'complete' }), 'hover src/geometry.ts:3:17 -> no hover (complete) in 12.3ms');
   });
   it('logs a failure with its coded message', () => {
     const err = new LspToolError('LSP_FILE_NOT_FOUND', 'file_path "nope.ts" does not exist.');
-    assert.equal(formatQueryError(asked, err), 'findReferences src/geometry.ts:3:17 failed in 12.3ms: LSP_FILE_NOT_FOUND: file_path "nope.ts" does not exist.');
+    assert.equal(formatQueryError(asked, 12.345, err), 'findReferences src/geometry.ts:3:17 failed in 12.3ms: LSP_FILE_NOT_FOUND: file_path "nope.ts" does not exist.');
   });
   it('logs malformed input as it came, without throwing', () => {
-    assert.deepEqual(askedFields(null), { operation: 'undefined', filePath: 'undefined', line: 'undefined', character: 'undefined' });
-    assert.deepEqual(askedFields({ operation: 7, file_path: ['x'], line: '3', character: 1.5 }), { operation: '7', filePath: '["x"]', line: '3', character: '1.5' });
+    assert.equal(askedAt(null), 'undefined undefined:undefined:undefined');
+    assert.equal(askedAt({ operation: 7, file_path: ['x'], line: '3', character: 1.5 }), '7 ["x"]:3:1.5');
+  });
+  it('names an lsp_symbols call by what it asked, without a position', () => {
+    assert.equal(symbolsAsked({ query: ' Square ' }), 'symbols Square');
+    assert.equal(symbolsAsked({ file_path: 'src/a.ts' }), 'outline src/a.ts');
+    assert.equal(symbolsAsked({ query: 'area', file_path: 'src/a.ts' }), 'symbols area in src/a.ts');
   });
 });

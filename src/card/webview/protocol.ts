@@ -55,21 +55,28 @@ export interface CardTreeNode {
   children?: CardTreeNode[];
 }
 
-export interface CardEntry {
+/** What every entry has, whichever tool made it. */
+export interface CardEntryHeader {
   /** Increases with every query; the webview uses it to drop stale renders. */
   id: number;
   title: string;
-  /** The `lsp` operation, or the companion tool's question. */
-  operation: LspOperation | 'symbols' | 'outline' | HierarchyDirection;
   source: QuerySource;
   completeness: Completeness;
   notes: string[];
+}
+
+/** What a tool's outcome draws in the card: a closed union of the kinds the webview can draw. */
+export interface CardBody {
+  /** The `lsp` operation, or the companion tool's question. */
+  operation: LspOperation | 'symbols' | 'outline' | HierarchyDirection;
   result:
     | { kind: 'locations'; total: number; files: number; groups: CardGroup[] }
     | { kind: 'hover'; markdown: string | null }
     | { kind: 'symbols'; outline: boolean; symbols: CardSymbol[] }
     | { kind: 'hierarchy'; direction: HierarchyDirection; total: number; roots: CardTreeNode[] };
 }
+
+export type CardEntry = CardEntryHeader & CardBody;
 
 /** Extension -> webview. */
 export type ToCard =

@@ -1,6 +1,6 @@
 // Fakes of the engine's ports, for unit tests in plain Node (as vscode-copilot-chat tests its tools).
 import type { DocumentSnapshot, EngineLog, HierarchyDirection, HierarchyKind, LanguageFeatures, ResolvedFile, Workspace } from '../../../src/engine/ports';
-import { QueryEngine } from '../../../src/engine/queryEngine';
+import { QueryEngine } from '../../../src/tools/lsp/query';
 import type { ReadinessTuning } from '../../../src/engine/readiness';
 import type { LspOperation, LspPosition } from '../../../src/engine/result';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../../src/engine/settings';

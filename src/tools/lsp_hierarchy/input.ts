@@ -1,8 +1,10 @@
-// Validates lsp_hierarchy's raw input into zero-based arguments, in the style and words of toolInput.ts.
-import { checkSchema, inputRecord, invalid, positionArgs } from './positionInput';
-import { HIERARCHY_DIRECTIONS } from './hierarchyResult';
-import type { HierarchyDirection } from './ports';
-import type { LspPosition } from './result';
+// Validates lsp_hierarchy's raw input into zero-based arguments, in the style and words of the lsp tool's.
+import { HIERARCHY_DIRECTIONS } from '../../engine/hierarchyResult';
+import type { HierarchyDirection } from '../../engine/ports';
+import { checkSchema, inputRecord, invalid, positionArgs } from '../../engine/positionInput';
+import type { LspPosition } from '../../engine/result';
+import { schemaHint } from '../../engine/toolSchema';
+import { HIERARCHY_MANIFEST } from './manifest';
 
 export interface HierarchyToolInput {
   direction: HierarchyDirection;
@@ -24,11 +26,9 @@ export interface ParsedHierarchyArgs {
 }
 
 export const DEFAULT_DEPTH = 1;
-export const MAX_DEPTH = 5;
+export const MAX_DEPTH = HIERARCHY_MANIFEST.inputSchema.properties.depth.maximum;
 
-const REQUIRED = ['direction', 'file_path', 'line', 'character'] as const;
-const SCHEMA_HINT =
-  'Call lsp_hierarchy with {"direction": "incomingCalls"|"outgoingCalls"|"supertypes"|"subtypes", "file_path": string, "line": number, "character": number, "depth"?: 1-5}; line and character are one-based.';
+const SCHEMA_HINT = schemaHint(HIERARCHY_MANIFEST, '; line and character are one-based.');
 
 function isDirection(value: unknown): value is HierarchyDirection {
   return typeof value === 'string' && (HIERARCHY_DIRECTIONS as readonly string[]).includes(value);
@@ -39,7 +39,7 @@ export function parseHierarchyArgs(input: unknown): ParsedHierarchyArgs {
   const record = inputRecord(input, SCHEMA_HINT);
   checkSchema(
     record,
-    REQUIRED,
+    HIERARCHY_MANIFEST.inputSchema.required,
     SCHEMA_HINT,
     ({ direction }) => (direction !== undefined && !isDirection(direction) ? [`"direction" must be one of ${JSON.stringify(HIERARCHY_DIRECTIONS)}`] : []),
     ({ depth }) => (depth !== undefined && depth !== null && typeof depth !== 'number' ? ['"depth" must be a number'] : []),

@@ -1,36 +1,33 @@
 // lsp_symbols: a name to positions `lsp` can use, or a file's outline. The same budget, readiness,
 // errors and log line as the `lsp` tool's queries.
-import { pathInside } from '../text/displayPath';
-import { renderWithin, type AnswerBudget } from '../text/answerBudget';
-import { formatSymbolsWithin } from '../text/fitSymbols';
-import { formatSymbols } from '../text/renderSymbols';
-import { createBudget, type Budget, type CancellationLike } from './budget';
-import { completenessNote, malformedNote } from './notes';
-import { normalizeDocumentSymbols, normalizeWorkspaceSymbols, type FoundSymbol } from './normalizeSymbols';
-import type { DocumentSnapshot } from './ports';
-import { EngineQuery, logged, openFile } from './queryEngine';
-import { ANY_LANGUAGE, confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
-import type { Completeness, LspSymbol, SymbolsResult } from './result';
-import type { LspToolSettings } from './settings';
-import { matchRank, namePosition, rankSymbols } from './symbolRank';
-import { parseSymbolsArgs, type SymbolsArgs } from './symbolsInput';
+import { EngineQuery, openFile } from '../../engine/baseQuery';
+import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
+import { completenessNote, malformedNote } from '../../engine/notes';
+import { normalizeDocumentSymbols, normalizeWorkspaceSymbols, type FoundSymbol } from '../../engine/normalizeSymbols';
+import type { OutcomeHeader } from '../../engine/outcome';
+import type { DocumentSnapshot } from '../../engine/ports';
+import { counted, type LoggedAnswer } from '../../engine/queryLog';
+import { ANY_LANGUAGE, confinedToOpenFiles } from '../../engine/readiness';
+import type { LspSymbol, SymbolsResult } from '../../engine/result';
+import type { LspToolSettings } from '../../engine/settings';
+import { matchRank, namePosition, rankSymbols } from '../../engine/symbolRank';
+import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
+import { pathInside } from '../../text/displayPath';
+import { formatSymbolsWithin } from '../../text/fitSymbols';
+import { formatSymbols } from '../../text/renderSymbols';
+import { parseSymbolsArgs, symbolsAsked, symbolsTitle, type SymbolsArgs } from './input';
+import { SYMBOLS_MANIFEST } from './manifest';
 
-export interface SymbolsOutcome {
+export interface SymbolsOutcome extends OutcomeHeader {
+  tool: typeof SYMBOLS_MANIFEST.name;
   result: SymbolsResult;
-  /** What the model reads. */
-  text: string;
   args: SymbolsArgs;
   /** The outlined file, in the outline modes. */
   uri?: string;
-  notes: string[];
 }
 
-/** The title of an lsp_symbols call, from its raw input as the caller wrote it. */
-export function symbolsTitle(input: { query?: unknown; file_path?: unknown } | undefined): string {
-  const query = typeof input?.query === 'string' ? input.query.trim() : '';
-  const file = typeof input?.file_path === 'string' ? input.file_path : '';
-  if (file === '') return `LSP symbols ${query}`;
-  return query === '' ? `LSP outline ${file}` : `LSP symbols ${query} in ${file}`;
+export function isSymbolsOutcome(outcome: OutcomeHeader | undefined): outcome is SymbolsOutcome {
+  return outcome?.tool === SYMBOLS_MANIFEST.name;
 }
 
 /** Keeps the symbols whose name contains the query (any case), with their ancestors so the nesting reads. */
@@ -50,9 +47,9 @@ function countSymbols(symbols: readonly LspSymbol[]): number {
 type Raw = { symbols: LspSymbol[] | FoundSymbol[]; malformed: number };
 
 export class SymbolsQuery extends EngineQuery {
-  /** `fit`: what the reader inlines. */
+  /** `fit`: what the reader takes inline. */
   execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<SymbolsOutcome> {
-    return logged(this.deps.log, this.now, { operation: 'symbols', filePath: '', line: '', character: '', text: symbolsTitle(asInput(input)).slice(4) }, () => this.run(input, token, fit), (o) => o.result);
+    return this.logged(symbolsAsked(asInput(input)), () => this.run(input, token, fit), answered);
   }
 
   private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<SymbolsOutcome> {
@@ -74,7 +71,7 @@ export class SymbolsQuery extends EngineQuery {
     const once = async (): Promise<Raw> => normalizeWorkspaceSymbols(await budget.race(features.workspaceSymbols(query)));
     // While a project loads, answers hold the open files' symbols only: provisional, like references.
     const provisional = (raw: Raw): boolean => confinedToOpenFiles(raw.symbols.map((s) => s.uri), workspace.openDocumentUris());
-    const { raw, completeness } = await this.settled(once, provisional, folder, ANY_LANGUAGE, 'workspaceSymbols', budget);
+    const { value: raw, completeness } = await this.settled({ folder, languageId: ANY_LANGUAGE, question: 'workspaceSymbols' }, once, nonEmpty(provisional), budget);
     const roots = workspace.roots();
     const inside = (uri: string): boolean => roots.some((root) => pathInside(root.uri, uri) !== undefined);
     const ranked = rankSymbols(raw.symbols as FoundSymbol[], query, inside);
@@ -86,7 +83,7 @@ export class SymbolsQuery extends EngineQuery {
     const notes = [malformedNote(raw.malformed), completenessNote(completeness, 'symbols')].filter((n): n is string => n !== undefined);
     if (symbols.length === 0) notes.push(...emptyNotes(query));
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
-    return { result, text: await this.render(result, false, settings, notes, fit), args: { mode: 'workspace', query }, notes };
+    return this.outcome(result, { mode: 'workspace', query }, await this.render(result, false, settings, notes, fit), notes);
   }
 
   private async outline(args: Exclude<SymbolsArgs, { mode: 'workspace' }>, settings: LspToolSettings, budget: Budget, fit: AnswerBudget | undefined): Promise<SymbolsOutcome> {
@@ -94,8 +91,9 @@ export class SymbolsQuery extends EngineQuery {
     const document: DocumentSnapshot = await openFile(workspace, args.filePath, settings, budget);
     const folder = workspace.folderOf(document.uri);
     const once = async (): Promise<Raw> => normalizeDocumentSymbols(await budget.race(features.documentSymbols(document.uri)), document.uri);
-    const { raw, completeness: settledCompleteness } = await this.settled(once, (r) => r.symbols.length === 0, folder, document.languageId, 'documentSymbols', budget);
-    let completeness = settledCompleteness;
+    const settled = await this.settled({ folder, languageId: document.languageId, question: 'documentSymbols' }, once, nonEmpty(() => false), budget);
+    const raw = settled.value;
+    let completeness: SymbolsResult['completeness'] = settled.completeness;
     if (raw.symbols.length === 0 && !features.hasProviderSource(document.languageId)) completeness = 'noProvider';
     const outline = raw.symbols as LspSymbol[];
     const symbols = args.mode === 'file' ? filterOutline(outline, args.query) : outline;
@@ -104,24 +102,15 @@ export class SymbolsQuery extends EngineQuery {
       notes.push(`no symbol of "${args.filePath}" (${countSymbols(outline)} in all) has "${args.query}" in its name. Pass file_path alone for the whole outline.`);
     }
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
-    return { result, text: await this.render(result, true, settings, notes, fit), args, uri: document.uri, notes };
+    return { ...this.outcome(result, args, await this.render(result, true, settings, notes, fit), notes), uri: document.uri };
   }
 
-  /** One answer, or, until the key is warm, answers asked again until they hold still (inside the budget). */
-  private async settled(
-    once: () => Promise<Raw>,
-    provisionalNonEmpty: (raw: Raw) => boolean,
-    folder: string,
-    languageId: string,
-    question: string,
-    budget: Budget,
-  ): Promise<{ raw: Raw; completeness: Completeness }> {
-    if (this.warm.has(folder, languageId, question)) return { raw: await once(), completeness: 'complete' };
-    const provisional = (raw: Raw): boolean => raw.symbols.length === 0 || provisionalNonEmpty(raw);
-    const same = (a: Raw, b: Raw): boolean => JSON.stringify(a) === JSON.stringify(b);
-    const result = await settle(once, provisional, same, budget, this.deps.tuning ?? DEFAULT_TUNING);
-    if (result.stable) this.warm.add(folder, languageId, question);
-    return { raw: result.value, completeness: result.stable ? 'complete' : 'partial' };
+  private outcome(result: SymbolsResult, args: SymbolsArgs, text: string, notes: string[]): SymbolsOutcome {
+    const [first] = result.symbols;
+    const input = args.mode === 'workspace' ? { query: args.query } : { query: args.mode === 'file' ? args.query : '', file_path: args.filePath };
+    const outcome: SymbolsOutcome = { tool: SYMBOLS_MANIFEST.name, title: symbolsTitle(input), text, notes, completeness: result.completeness, result, args };
+    if (first) outcome.anchor = { uri: first.uri, position: first.selectionRange.start };
+    return outcome;
   }
 
   private render(result: SymbolsResult, outline: boolean, settings: LspToolSettings, notes: string[], fit: AnswerBudget | undefined): Promise<string> {
@@ -135,6 +124,15 @@ export class SymbolsQuery extends EngineQuery {
     };
     return renderWithin(fit, settings.maxResultChars, (limit) => (limit === undefined ? formatSymbols(result.symbols, options) : formatSymbolsWithin(result.symbols, options, limit)));
   }
+}
+
+/** An empty answer is provisional too, whatever else makes one so. */
+function nonEmpty(provisional: (raw: Raw) => boolean): (raw: Raw) => boolean {
+  return (raw) => raw.symbols.length === 0 || provisional(raw);
+}
+
+function answered(outcome: SymbolsOutcome): LoggedAnswer {
+  return { answer: counted(outcome.result.symbols.length, 'symbol'), completeness: outcome.result.completeness };
 }
 
 function asInput(input: unknown): { query?: unknown; file_path?: unknown } | undefined {

@@ -1,5 +1,7 @@
 // Validates lsp_symbols' raw input: a name to search the workspace for, a file to outline, or both.
-import { LspToolError } from './errors';
+import { LspToolError } from '../../engine/errors';
+import { schemaHint } from '../../engine/toolSchema';
+import { SYMBOLS_MANIFEST } from './manifest';
 
 export interface SymbolsToolInput {
   query?: string;
@@ -11,7 +13,7 @@ export type SymbolsArgs =
   | { mode: 'outline'; filePath: string }
   | { mode: 'file'; filePath: string; query: string };
 
-const SCHEMA_HINT = 'Call lsp_symbols with {"query": string} to find a symbol by name in the workspace, {"file_path": string} for a file\'s outline, or both for that file\'s symbols matching the name.';
+const SCHEMA_HINT = schemaHint(SYMBOLS_MANIFEST, ': "query" alone finds a symbol by name in the workspace, "file_path" alone gives that file\'s outline, and both give that file\'s symbols matching the name.');
 
 /** Throws only LspToolError('LSP_INVALID_ARGUMENT'). */
 export function parseSymbolsArgs(input: unknown): SymbolsArgs {
@@ -30,4 +32,17 @@ export function parseSymbolsArgs(input: unknown): SymbolsArgs {
     return { mode: 'workspace', query: name };
   }
   return name === '' ? { mode: 'outline', filePath: file } : { mode: 'file', filePath: file, query: name };
+}
+
+/** What an lsp_symbols call asked, from its raw input as the caller wrote it: `symbols Foo`, `outline src/a.ts`, `symbols Foo in src/a.ts`. */
+export function symbolsAsked(input: { query?: unknown; file_path?: unknown } | undefined): string {
+  const query = typeof input?.query === 'string' ? input.query.trim() : '';
+  const file = typeof input?.file_path === 'string' ? input.file_path : '';
+  if (file === '') return `symbols ${query}`;
+  return query === '' ? `outline ${file}` : `symbols ${query} in ${file}`;
+}
+
+/** The title of an lsp_symbols call: `LSP symbols Foo`. */
+export function symbolsTitle(input: { query?: unknown; file_path?: unknown } | undefined): string {
+  return `LSP ${symbolsAsked(input)}`;
 }

@@ -1,21 +1,15 @@
 // Builds the card's view of a hierarchy outcome (pure): a tree of rows with one-based positions, the
 // codicon of each kind, call sites with their file, and which nodes the card may still expand.
-import type { HierarchyNode, HierarchyResult } from '../engine/hierarchyResult';
-import type { QuerySource } from '../engine/recentOutcomes';
-import type { HierarchyItem } from '../engine/hierarchyResult';
-import { displayPath, type WorkspaceRoot } from '../text/displayPath';
-import { countRelated } from '../text/renderHierarchy';
-import { symbolKindIcon } from '../text/symbolKind';
-import type { CardEntry, CardTreeNode } from './webview/protocol';
+import type { HierarchyItem, HierarchyNode, HierarchyResult } from '../../engine/hierarchyResult';
+import { displayPath, type WorkspaceRoot } from '../../text/displayPath';
+import { countRelated } from '../../text/renderHierarchy';
+import { symbolKindIcon } from '../../text/symbolKind';
+import type { CardBody, CardTreeNode } from '../../card/webview/protocol';
 
 export interface HierarchyEntryInput {
-  id: number;
-  title: string;
-  source: QuerySource;
   result: HierarchyResult;
   /** Levels the walk expanded: nodes at that depth may have children the card fetches on demand. */
   depth: number;
-  notes: string[];
   resolvedWorkspaceUri: string;
   roots: readonly WorkspaceRoot[];
 }
@@ -53,19 +47,14 @@ export function toCardNode(node: { item: HierarchyItem; children: readonly Hiera
   return out;
 }
 
-export function toHierarchyCardEntry(input: HierarchyEntryInput): CardEntry {
+export function hierarchyCardBody(input: HierarchyEntryInput): CardBody {
   const { result } = input;
   const context: TreeNodeContext = { direction: result.direction, pathOf: (uri) => displayPath(uri, input.resolvedWorkspaceUri, input.roots) };
   // A node above the walked depth was expanded (its children are final); one at the depth was not.
   const walked = (_node: unknown, level: number): boolean => level < input.depth;
   const roots = result.roots.map((root, i) => toCardNode(root, String(i), root.item.uri, walked, 0, context));
   return {
-    id: input.id,
-    title: input.title,
     operation: result.direction,
-    source: input.source,
-    completeness: result.completeness,
-    notes: input.notes,
     result: { kind: 'hierarchy', direction: result.direction, total: result.roots.reduce((n, r) => n + countRelated(r.children), 0), roots },
   };
 }

@@ -1,39 +1,41 @@
 // lsp_hierarchy's query path: parse -> open -> check the position -> snap to the symbol -> prepare
 // the items -> walk every item to `depth` (each level's provider calls in parallel, bounded, inside
 // the one budget; repeats and cycles marked, never expanded) -> readiness -> notes -> render.
-import { displayPath } from '../text/displayPath';
-import { renderWithin, type AnswerBudget } from '../text/answerBudget';
-import { formatHierarchyWithin } from '../text/fitHierarchy';
-import { formatHierarchy } from '../text/renderHierarchy';
-import { createBudget, type Budget, type CancellationLike } from './budget';
-import { LspToolError } from './errors';
-import { parseHierarchyArgs, type ParsedHierarchyArgs } from './hierarchyInput';
-import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from './hierarchyResult';
-import { isRecord, normalizeLocations, toRange } from './normalize';
-import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from './normalizeHierarchy';
-import { completenessNote, malformedNote, offSymbolNote } from './notes';
-import { hierarchyKindOf } from './operations';
-import type { DocumentSnapshot, HierarchyDirection } from './ports';
-import { logged, openAtPosition, type EngineDeps, type QueryEngine } from './queryEngine';
-import { confinedToOpenFiles, DEFAULT_TUNING, settle } from './readiness';
-import type { Completeness, LspPosition, LspRange } from './result';
-import { symbolKindName } from '../text/symbolKind';
+import { EngineQuery, openAtPosition } from '../../engine/baseQuery';
+import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
+import { LspToolError } from '../../engine/errors';
+import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from '../../engine/hierarchyResult';
+import { isRecord, normalizeLocations, toRange } from '../../engine/normalize';
+import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from '../../engine/normalizeHierarchy';
+import { completenessNote, malformedNote, offSymbolNote } from '../../engine/notes';
+import { hierarchyKindOf } from '../../engine/operations';
+import type { OutcomeHeader } from '../../engine/outcome';
+import type { DocumentSnapshot, HierarchyDirection } from '../../engine/ports';
+import { counted, type LoggedAnswer } from '../../engine/queryLog';
+import { confinedToOpenFiles } from '../../engine/readiness';
+import type { Completeness, LspPosition, LspRange } from '../../engine/result';
+import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
+import { displayPath } from '../../text/displayPath';
+import { formatHierarchyWithin } from '../../text/fitHierarchy';
+import { formatHierarchy } from '../../text/renderHierarchy';
+import { symbolKindName } from '../../text/symbolKind';
+import { hierarchyTitle, parseHierarchyArgs, type ParsedHierarchyArgs } from './input';
+import { HIERARCHY_MANIFEST } from './manifest';
 
 /** Provider calls in flight at once during a walk: enough to overlap round trips, few enough not to flood a server. */
 export const WALK_CONCURRENCY = 8;
 /** Related items a walk collects at most; past it, deeper levels are not expanded (and a Note says so). */
 export const WALK_NODE_LIMIT = 5000;
 
-export interface HierarchyOutcome {
+export interface HierarchyOutcome extends OutcomeHeader {
+  tool: typeof HIERARCHY_MANIFEST.name;
   result: HierarchyResult;
-  text: string;
   direction: HierarchyDirection;
   /** The one-based arguments as the caller wrote them (for titles). */
   input: { direction: HierarchyDirection; file_path: string; line: number; character: number; depth: number };
   uri: string;
   /** Zero-based position actually queried (after snapping). */
   position: LspPosition;
-  notes: string[];
   /** The folder that owns the queried file (paths are shown against it). */
   resolvedWorkspaceUri: string;
   /**
@@ -120,22 +122,14 @@ interface Frontier {
   ancestors: ReadonlySet<string>;
 }
 
-export class HierarchyEngine {
-  constructor(
-    private readonly query: QueryEngine,
-    private readonly deps: EngineDeps,
-  ) {}
+export function isHierarchyOutcome(outcome: OutcomeHeader | undefined): outcome is HierarchyOutcome {
+  return outcome?.tool === HIERARCHY_MANIFEST.name;
+}
 
+export class HierarchyEngine extends EngineQuery {
   /** Runs one lsp_hierarchy call; throws LspToolError for bad input, timeout and cancellation. */
   execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<HierarchyOutcome> {
-    const asked = { operation: 'hierarchy', filePath: '', line: '', character: '', text: describe(input) };
-    const counted = (outcome: HierarchyOutcome) => ({
-      kind: 'items' as const,
-      count: outcome.result.roots.reduce((n, r) => n + countNodes(r.children), 0),
-      noun: 'related item',
-      completeness: outcome.result.completeness,
-    });
-    return logged(this.deps.log, () => performance.now(), asked, () => this.run(parseHierarchyArgs(input), token, fit), counted);
+    return this.logged(describe(input), () => this.run(parseHierarchyArgs(input), token, fit), answered);
   }
 
   /** One more level below an item of an earlier outcome (the card's lazy expansion). */
@@ -182,17 +176,11 @@ export class HierarchyEngine {
       };
       const same = (a: Walked, b: Walked): boolean => JSON.stringify(a.roots) === JSON.stringify(b.roots);
 
-      let walked: Walked;
-      let completeness: Completeness = 'complete';
-      // Warm, or nothing could ever answer (no extension provides for the language): one walk.
-      if (this.query.warm.has(folder, document.languageId, direction) || !this.deps.features.hasProviderSource(document.languageId)) {
-        walked = await walkOnce();
-      } else {
-        const settled = await settle(walkOnce, provisional, same, budget, this.deps.tuning ?? DEFAULT_TUNING);
-        walked = settled.value;
-        if (settled.stable) this.query.warm.add(folder, document.languageId, direction);
-        else completeness = 'partial';
-      }
+      // Nothing could ever answer (no extension provides for the language): one walk.
+      const askOnce = !this.deps.features.hasProviderSource(document.languageId);
+      const settled = await this.settled({ folder, languageId: document.languageId, question: direction }, walkOnce, provisional, budget, { same, askOnce });
+      const walked = settled.value;
+      let completeness: Completeness = settled.completeness;
       if (walked.roots.length === 0 && !this.deps.features.hasProviderSource(document.languageId)) completeness = 'noProvider';
       if (noTypeProvider && direction === 'supertypes') completeness = 'noProvider';
 
@@ -224,7 +212,22 @@ export class HierarchyEngine {
         limit === undefined ? formatHierarchy(result.roots, shownOptions) : formatHierarchyWithin(result.roots, shownOptions, limit),
       );
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth };
-      return { result, text, direction, input, uri: document.uri, position: queried, notes, resolvedWorkspaceUri: folder, handles: walked.handles, fallback: fallback !== undefined };
+      return {
+        tool: HIERARCHY_MANIFEST.name,
+        title: hierarchyTitle(input),
+        text,
+        notes,
+        completeness,
+        anchor: { uri: document.uri, position: queried },
+        result,
+        direction,
+        input,
+        uri: document.uri,
+        position: queried,
+        resolvedWorkspaceUri: folder,
+        handles: walked.handles,
+        fallback: fallback !== undefined,
+      };
     } finally {
       budget.dispose();
     }
@@ -373,6 +376,10 @@ function collectUris(nodes: readonly { item: HierarchyItem; children: readonly H
     out.push(node.item.uri);
     collectUris(node.children, out);
   }
+}
+
+function answered(outcome: HierarchyOutcome): LoggedAnswer {
+  return { answer: counted(outcome.result.roots.reduce((n, r) => n + countNodes(r.children), 0), 'related item'), completeness: outcome.result.completeness };
 }
 
 function describe(input: unknown): string {

@@ -1,46 +1,12 @@
-// Shows a hierarchy outcome to the person (follow-along and the card's tree) and fetches the children
-// of a node the card expands past the walked depth.
-import * as vscode from 'vscode';
-import type { HierarchyEngine, HierarchyOutcome } from '../engine/hierarchy';
-import { hierarchyTitle } from '../engine/hierarchyInput';
-import type { HierarchyNode, HierarchyRoot } from '../engine/hierarchyResult';
-import { itemKey } from '../engine/normalizeHierarchy';
-import type { Workspace } from '../engine/ports';
-import type { RecentHierarchies } from '../engine/recentHierarchies';
-import type { QuerySource } from '../engine/recentOutcomes';
-import type { FollowAlong } from '../editor/followAlong';
-import { displayPath } from '../text/displayPath';
-import type { CardViewProvider } from './cardViewProvider';
-import { toCardNode, toHierarchyCardEntry } from './hierarchyEntry';
-import type { CardTreeNode } from './webview/protocol';
-
-export interface ShowHierarchyDeps {
-  card: CardViewProvider;
-  followAlong: FollowAlong;
-  workspace: Workspace;
-}
-
-export type ShowHierarchy = (id: number, outcome: HierarchyOutcome, source: QuerySource) => Promise<void>;
-
-export function showHierarchy(deps: ShowHierarchyDeps): ShowHierarchy {
-  return async (id, outcome, source) => {
-    const answeredAt = Date.now();
-    deps.followAlong.reveal(vscode.Uri.parse(outcome.uri, true), new vscode.Position(outcome.position.line, outcome.position.character));
-    deps.card.show(
-      toHierarchyCardEntry({
-        id,
-        title: hierarchyTitle(outcome.input),
-        source,
-        result: outcome.result,
-        depth: outcome.input.depth,
-        notes: outcome.notes,
-        resolvedWorkspaceUri: outcome.resolvedWorkspaceUri,
-        roots: deps.workspace.roots(),
-      }),
-      answeredAt,
-    );
-  };
-}
+// Fetches the children of a hierarchy node the card expands past the walked depth.
+import type { CardTreeNode } from '../../card/webview/protocol';
+import type { HierarchyNode, HierarchyRoot } from '../../engine/hierarchyResult';
+import { itemKey } from '../../engine/normalizeHierarchy';
+import type { Workspace } from '../../engine/ports';
+import { displayPath } from '../../text/displayPath';
+import { toCardNode } from './card';
+import type { HierarchyEngine } from './query';
+import type { RecentHierarchies } from './recent';
 
 function collectKeys(nodes: readonly { item: HierarchyNode['item']; children: readonly HierarchyNode[] }[], out: Set<string>): void {
   for (const node of nodes) {

@@ -1,0 +1,141 @@
+// What every tool's query shares: the ports, the one readiness step, the one log line per call, and
+// opening the file a call names (under the outside-workspace policy, the position checked and snapped).
+import { alignToCodePoint, snapToSymbol, type LinePosition } from '../text/position';
+import type { Budget } from './budget';
+import { LspToolError } from './errors';
+import { snapNote } from './notes';
+import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from './ports';
+import type { PositionArgs } from './positionInput';
+import { formatQueryError, formatQueryLine, type LoggedAnswer } from './queryLog';
+import { DEFAULT_TUNING, settle, WarmKeys, type ReadinessTuning } from './readiness';
+import type { LspPosition } from './result';
+import type { LspToolSettings } from './settings';
+
+export interface EngineDeps {
+  workspace: Workspace;
+  features: LanguageFeatures;
+  settings: () => LspToolSettings;
+  log: EngineLog;
+  /** Readiness state, shared by every tool and with whatever cools it (the platform's watchers). */
+  warm?: WarmKeys;
+  tuning?: ReadinessTuning;
+  /** Milliseconds now, for the log's durations. */
+  now?: () => number;
+}
+
+/** What the readiness step keys warmth by: a folder, a language and the question asked. */
+export interface ReadinessKey {
+  folder: string;
+  languageId: string;
+  question: string;
+}
+
+export interface SettledAnswer<T> {
+  value: T;
+  /** `partial`: the answers never held still inside the budget. */
+  completeness: 'complete' | 'partial';
+  waitedMs: number;
+}
+
+export abstract class EngineQuery {
+  readonly warm: WarmKeys;
+  protected readonly now: () => number;
+
+  constructor(protected readonly deps: EngineDeps) {
+    this.warm = deps.warm ?? new WarmKeys();
+    this.now = deps.now ?? (() => performance.now());
+  }
+
+  /**
+   * One answer when the key is warm (or `once` is all there can be); until then, answers asked again
+   * until they hold still inside the budget, provisional ones trusted only after the longer window.
+   */
+  protected async settled<T>(
+    key: ReadinessKey,
+    once: () => Promise<T>,
+    provisional: (value: T) => boolean,
+    budget: Budget,
+    options: { same?: (a: T, b: T) => boolean; askOnce?: boolean } = {},
+  ): Promise<SettledAnswer<T>> {
+    if (options.askOnce === true || this.warm.has(key.folder, key.languageId, key.question)) {
+      return { value: await once(), completeness: 'complete', waitedMs: 0 };
+    }
+    const same = options.same ?? ((a: T, b: T) => JSON.stringify(a) === JSON.stringify(b));
+    const result = await settle(once, provisional, same, budget, this.deps.tuning ?? DEFAULT_TUNING);
+    if (result.stable) this.warm.add(key.folder, key.languageId, key.question);
+    return { value: result.value, completeness: result.stable ? 'complete' : 'partial', waitedMs: result.waitedMs };
+  }
+
+  /** Runs one tool call with its one log line: debug for an answer or a cancellation, error for a failure. */
+  protected logged<T>(asked: string, run: () => Promise<T>, answered: (value: T) => LoggedAnswer): Promise<T> {
+    return logged(this.deps.log, this.now, asked, run, answered);
+  }
+}
+
+export async function logged<T>(log: EngineLog, now: () => number, asked: string, run: () => Promise<T>, answered: (value: T) => LoggedAnswer): Promise<T> {
+  const started = now();
+  try {
+    const value = await run();
+    log.debug(formatQueryLine(asked, now() - started, answered(value)));
+    return value;
+  } catch (err) {
+    const line = formatQueryError(asked, now() - started, err);
+    // A cancelled call is the caller's choice, not a failure.
+    if (err instanceof LspToolError && err.code === 'LSP_CANCELLED') log.debug(line);
+    else log.error(line);
+    throw err;
+  }
+}
+
+/** Resolves a file_path under the outside-workspace policy and opens it, inside the budget. */
+export async function openFile(workspace: Workspace, filePath: string, settings: LspToolSettings, budget: Budget): Promise<DocumentSnapshot> {
+  const file = await budget.race(workspace.resolveFile(filePath));
+  if (!file.inside && settings.outsideWorkspace === 'deny') {
+    throw new LspToolError(
+      'LSP_OUTSIDE_WORKSPACE_DENIED',
+      `file_path "${filePath}" is outside every workspace folder and lspTool.outsideWorkspace is "deny". Query a file inside the workspace.`,
+    );
+  }
+  return budget.race(workspace.openDocument(file.uri));
+}
+
+/**
+ * Opens a position tool's file and finds where to ask: the position checked against the document,
+ * then moved to the named symbol when there is one (with the Note that says so).
+ */
+export async function openAtPosition(
+  workspace: Workspace,
+  args: PositionArgs,
+  settings: LspToolSettings,
+  budget: Budget,
+): Promise<{ document: DocumentSnapshot; position: LspPosition; queried: LspPosition; notes: string[] }> {
+  const document = await openFile(workspace, args.filePath, settings, budget);
+  const position = checkPosition(document, args.position, args.filePath);
+  const notes: string[] = [];
+  let queried = position;
+  if (args.symbol !== undefined) {
+    const snapped = snapToSymbol((n) => (n < document.lineCount ? document.lineText(n) : undefined), position, args.symbol);
+    const note = snapNote(args.symbol, position, snapped);
+    if (note !== undefined) notes.push(note);
+    if (snapped !== undefined) queried = snapped;
+  }
+  return { document, position, queried, notes };
+}
+
+/** The position inside the document, or LSP_POSITION_OUT_OF_RANGE saying how long the file or line is. */
+export function checkPosition(document: DocumentSnapshot, position: LinePosition, rawPath: string): LspPosition {
+  if (position.line >= document.lineCount) {
+    throw new LspToolError(
+      'LSP_POSITION_OUT_OF_RANGE',
+      `line ${position.line + 1} is past the end of "${rawPath}", which has ${document.lineCount} line${document.lineCount === 1 ? '' : 's'}. Pass a line from 1 to ${document.lineCount}.`,
+    );
+  }
+  const text = document.lineText(position.line);
+  if (position.character > text.length) {
+    throw new LspToolError(
+      'LSP_POSITION_OUT_OF_RANGE',
+      `character ${position.character + 1} is past the end of line ${position.line + 1}, which has ${text.length} UTF-16 code units. Pass a character from 1 to ${text.length + 1}.`,
+    );
+  }
+  return { line: position.line, character: alignToCodePoint(text, position.character) };
+}

@@ -1,4 +1,0 @@
-// The original card title: raw arguments, exactly as the caller wrote them (bad input included).
-export function invocationTitle(input: { operation?: unknown; file_path?: unknown; line?: unknown; character?: unknown } | undefined): string {
-  return `LSP ${String(input?.operation)} ${String(input?.file_path)}:${String(input?.line)}:${String(input?.character)}`;
-}

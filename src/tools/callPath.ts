@@ -1,0 +1,127 @@
+// The one path every transport's call takes (pure): find the tool, apply the outside-workspace
+// policy (`ask` goes to the caller's confirmation), run, record the outcome with its source, and
+// schedule what the person sees after the answer has gone back. A transport is a small adapter.
+import type { EngineDeps } from '../engine/baseQuery';
+import type { CancellationLike } from '../engine/budget';
+import { LspToolError } from '../engine/errors';
+import type { OutcomeHeader } from '../engine/outcome';
+import type { QuerySource, RecentOutcomes } from '../engine/recentOutcomes';
+import type { AnswerBudget } from '../text/answerBudget';
+import { AfterAnswer } from './afterAnswer';
+import type { AnyToolDefinition, ToolDefinition } from './definition';
+
+export type Transport = 'lm' | 'mcp' | 'command' | 'participant';
+
+/** What a caller is asked before a call reads a file outside every workspace folder. */
+export interface ConfirmRequest {
+  title: string;
+  message: string;
+  /** The file_path as the call wrote it. */
+  filePath: string;
+  toolName: string;
+}
+
+export interface Caller {
+  transport: Transport;
+  /** Who called, when the transport knows (an MCP client's name): shown with the card's title. */
+  label?: string;
+  /** Asks the person; false refuses the call. */
+  confirm(request: ConfirmRequest): Promise<boolean>;
+  /** How much of the answer the caller's reader takes inline (text/answerBudget.ts); none: the hard cap alone. */
+  budget?: AnswerBudget;
+}
+
+export interface CallResult<O extends OutcomeHeader = OutcomeHeader> {
+  /** The outcome's id in the store. */
+  id: number;
+  outcome: O;
+  /** What the caller's model reads. */
+  text: string;
+}
+
+export interface CallPathDeps {
+  engine: EngineDeps;
+  outcomes: RecentOutcomes;
+  /** The confirmation's words (localised by the wiring); `uri` is the resolved file. */
+  confirmation(toolName: string, uri: string): { title: string; message: string };
+  /** What the person sees of a call (the card, follow-along); runs after the answer has gone back. */
+  present?(id: number, outcome: OutcomeHeader, caller: Caller): Promise<void> | void;
+}
+
+const SOURCE: Record<Transport, QuerySource> = { lm: 'tool', mcp: 'mcp', command: 'command', participant: 'participant' };
+
+export class CallPath {
+  private readonly engines = new Map<AnyToolDefinition, unknown>();
+  private readonly byName: ReadonlyMap<string, AnyToolDefinition>;
+  private readonly after = new AfterAnswer();
+
+  constructor(
+    readonly tools: readonly AnyToolDefinition[],
+    private readonly deps: CallPathDeps,
+  ) {
+    this.byName = new Map(tools.map((tool) => [tool.manifest.name, tool]));
+  }
+
+  /** The tool's engine, made on first use over the shared ports and readiness. */
+  engineOf<E, O extends OutcomeHeader>(definition: ToolDefinition<E, O, unknown>): E {
+    let engine = this.engines.get(definition);
+    if (engine === undefined) this.engines.set(definition, (engine = definition.createEngine(this.deps.engine)));
+    return engine as E;
+  }
+
+  definition(name: string): AnyToolDefinition | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Runs a call without recording it or showing it (the structured twins, the commands' own recording). */
+  execute<E, O extends OutcomeHeader>(definition: ToolDefinition<E, O, unknown>, input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<O> {
+    return definition.execute(this.engineOf(definition), input, token, fit);
+  }
+
+  /**
+   * The confirmation a call needs before it runs: under `ask`, for a file outside every workspace
+   * folder. Undefined when none is needed, or when the path does not resolve (the call reports that).
+   */
+  async confirmationFor(definition: AnyToolDefinition, input: unknown): Promise<ConfirmRequest | undefined> {
+    const filePath = definition.filePath(input);
+    if (this.deps.engine.settings().outsideWorkspace !== 'ask' || typeof filePath !== 'string' || filePath.trim() === '') return undefined;
+    try {
+      // Kept by the resolution cache: the call's own resolution then costs a stat per path looked at.
+      const file = await this.deps.engine.workspace.resolveFile(filePath);
+      if (file.inside) return undefined;
+      return { ...this.deps.confirmation(definition.manifest.name, file.uri), filePath, toolName: definition.manifest.name };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** One call from any transport; throws LspToolError (its message starts with the code). */
+  async call(name: string, input: unknown, caller: Caller, token?: CancellationLike): Promise<CallResult> {
+    const definition = this.byName.get(name);
+    if (!definition) {
+      throw new LspToolError('LSP_INVALID_ARGUMENT', `no tool is named "${name}". Call one of ${[...this.byName.keys()].join(', ')}.`);
+    }
+    const request = await this.confirmationFor(definition, input);
+    if (request !== undefined && !(await caller.confirm(request))) {
+      throw new LspToolError(
+        'LSP_OUTSIDE_WORKSPACE_DENIED',
+        `the person declined the ${name} call on "${request.filePath}", which is outside every workspace folder. Query a file inside the workspace.`,
+      );
+    }
+    const outcome: OutcomeHeader = await this.execute(definition, input, token, caller.budget);
+    const id = this.deps.outcomes.record(outcome, SOURCE[caller.transport], caller.label);
+    const present = this.deps.present;
+    if (present) this.after.run(() => present(id, outcome, caller));
+    return { id, outcome, text: outcome.text };
+  }
+
+  /** The call as a transport answers it: the text, or a thrown LspToolError. */
+  readonly callTool = async (name: string, input: unknown, caller: Caller, token?: CancellationLike): Promise<{ text: string }> => ({
+    text: (await this.call(name, input, caller, token)).text,
+  });
+
+  /** Resolves once what earlier calls set off for the person (card, follow-along) has run. */
+  settled(): Promise<void> {
+    return this.after.settled();
+  }
+}

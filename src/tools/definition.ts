@@ -1,0 +1,47 @@
+// One tool, defined once (pure): its manifest entry, its engine, how a call is titled and what file
+// it reads, its structured value and its card body. The call path, the transports, the API and the
+// card loop over these; nothing else names a tool.
+import type { CardBody } from '../card/webview/protocol';
+import type { EngineDeps } from '../engine/baseQuery';
+import type { CancellationLike } from '../engine/budget';
+import type { OutcomeHeader } from '../engine/outcome';
+import type { Workspace } from '../engine/ports';
+import type { ToolManifest } from '../engine/toolSchema';
+import type { AnswerBudget } from '../text/answerBudget';
+import type { WorkspaceRoot } from '../text/displayPath';
+
+/** What a card body may read: the workspace's roots for display paths, source lines for previews. */
+export interface CardContext {
+  roots: readonly WorkspaceRoot[];
+  readLines: Workspace['readLines'];
+}
+
+export interface ToolDefinition<E = unknown, O extends OutcomeHeader = OutcomeHeader, R = unknown> {
+  manifest: ToolManifest;
+  /**
+   * Where the extension's API puts the tool: `twin` its structured twin (the value, not the text),
+   * `tool` the registered language-model tool; `command` runs the twin from scripts.
+   */
+  api: { twin: string; tool: string; command: string };
+  /** The tool's engine over the shared ports and readiness (made once per activation). */
+  createEngine(deps: EngineDeps): E;
+  /** Validates, runs and renders one call; throws LspToolError for bad input, timeout and cancellation. `fit`: what the reader takes inline. */
+  execute(engine: E, input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<O>;
+  /** The canonical value (zero-based, uncapped) of the structured twin. */
+  structured(outcome: O): R;
+  /** The invocation title, from the raw input as the caller wrote it. */
+  title(input: unknown): string;
+  /** The file the call reads, from the raw input, for the outside-workspace policy. */
+  filePath(input: unknown): unknown;
+  isOutcome(outcome: OutcomeHeader): outcome is O;
+  cardBody(outcome: O, context: CardContext): CardBody | Promise<CardBody>;
+}
+
+/** Any tool's definition, as the lists and loops hold them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own engine and outcome types
+export type AnyToolDefinition = ToolDefinition<any, any, any>;
+
+/** The raw input as a record of fields, or undefined when it is not an object. */
+export function inputFields(input: unknown): Record<string, unknown> | undefined {
+  return typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,50 @@
+// The vscode.lm transport: each tool registered as a language-model tool. prepareInvocation gives
+// the title and, for a file outside the workspace under `ask`, the confirmation the chat shows;
+// invoke takes the one call path (the person already confirmed in the chat).
+import * as vscode from 'vscode';
+import type { AnswerBudget } from '../text/answerBudget';
+import type { AnyToolDefinition } from './definition';
+import type { CallPath, Caller } from './callPath';
+
+/** How much of one invocation's answer its reader takes inline (platform/readerBudget.ts). */
+export type ReaderBudget = (options: vscode.LanguageModelToolInvocationOptions<unknown>) => AnswerBudget | undefined;
+
+/** The chat asked already (prepareInvocation's confirmationMessages), so the path need not ask again. */
+const LM_CALLER: Caller = { transport: 'lm', confirm: () => Promise.resolve(true) };
+
+export class LmTool implements vscode.LanguageModelTool<unknown> {
+  constructor(
+    private readonly definition: AnyToolDefinition,
+    private readonly calls: CallPath,
+    private readonly readerBudget?: ReaderBudget,
+  ) {}
+
+  /** Resolves once what earlier calls set off for the person (card, follow-along) has run. */
+  settled(): Promise<void> {
+    return this.calls.settled();
+  }
+
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): Promise<vscode.PreparedToolInvocation> {
+    const request = await this.calls.confirmationFor(this.definition, options.input);
+    const invocationMessage = this.definition.title(options.input);
+    if (request === undefined) return { invocationMessage };
+    return { invocationMessage, confirmationMessages: { title: request.title, message: new vscode.MarkdownString(request.message) } };
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const budget = this.readerBudget?.(options);
+    const { text } = await this.calls.callTool(this.definition.manifest.name, options.input, budget === undefined ? LM_CALLER : { ...LM_CALLER, budget }, token);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+  }
+}
+
+/** Registers every tool under its name (the one registerTool call site); the tools are returned by name for the API. */
+export function registerLmTools(calls: CallPath, readerBudget?: ReaderBudget): { tools: Map<string, LmTool>; disposable: vscode.Disposable } {
+  const tools = new Map<string, LmTool>();
+  const registrations = calls.tools.map((definition) => {
+    const tool = new LmTool(definition, calls, readerBudget);
+    tools.set(definition.manifest.name, tool);
+    return vscode.lm.registerTool(definition.manifest.name, tool);
+  });
+  return { tools, disposable: vscode.Disposable.from(...registrations) };
+}

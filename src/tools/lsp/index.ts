@@ -1,0 +1,22 @@
+// The `lsp` tool: definition, references, implementations and hover at a position.
+// Its palette commands are in commands/paletteCommands.ts, its @lsp replies in chat/participant.ts,
+// its References view hand-off in references/handoff.ts.
+import { Command } from '../../ids';
+import type { LspQueryResult } from '../../engine/result';
+import { inputFields, type ToolDefinition } from '../definition';
+import { lspCardBody } from './card';
+import { invocationTitle } from './input';
+import { LSP_MANIFEST } from './manifest';
+import { isQueryOutcome, QueryEngine, type QueryOutcome } from './query';
+
+export const lspTool: ToolDefinition<QueryEngine, QueryOutcome, LspQueryResult> = {
+  manifest: LSP_MANIFEST,
+  api: { twin: 'query', tool: 'tool', command: Command.query },
+  createEngine: (deps) => new QueryEngine(deps),
+  execute: (engine, input, token, fit) => engine.execute(input, token, fit),
+  structured: (outcome) => outcome.result,
+  title: (input) => invocationTitle(inputFields(input)),
+  filePath: (input) => inputFields(input)?.file_path,
+  isOutcome: isQueryOutcome,
+  cardBody: lspCardBody,
+};

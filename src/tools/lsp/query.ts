@@ -1,0 +1,193 @@
+// The `lsp` tool's query: parse -> resolve -> open -> check the position -> snap to the symbol ->
+// ask the language features (waiting for readiness) -> notes -> render. One budget covers the
+// call; one log line records it.
+import { EngineQuery, openAtPosition } from '../../engine/baseQuery';
+import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
+import { LspToolError } from '../../engine/errors';
+import { normalizeHovers, normalizeLocations } from '../../engine/normalize';
+import { completenessNote, malformedNote, offSymbolNote } from '../../engine/notes';
+import type { OutcomeHeader } from '../../engine/outcome';
+import type { DocumentSnapshot } from '../../engine/ports';
+import { counted, fieldText, type LoggedAnswer } from '../../engine/queryLog';
+import { confinedToOpenFiles } from '../../engine/readiness';
+import type { Completeness, LspHover, LspLocation, LspOperation, LspPosition, LspQueryResult } from '../../engine/result';
+import type { LspToolSettings } from '../../engine/settings';
+import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
+import { formatLocationsWithin } from '../../text/fitLocations';
+import { formatHover, formatLocations, type LocationRenderOptions } from '../../text/render';
+import { invocationTitle, parseLspArgs } from './input';
+import { LSP_MANIFEST } from './manifest';
+
+export interface QueryOutcome extends OutcomeHeader {
+  tool: typeof LSP_MANIFEST.name;
+  /** The canonical value (zero-based, uncapped). */
+  result: LspQueryResult;
+  operation: LspOperation;
+  /** The one-based arguments as the caller wrote them (for titles). */
+  input: { operation: LspOperation; file_path: string; line: number; character: number };
+  /** The queried document. */
+  uri: string;
+  /** Zero-based position actually queried (after snapping). */
+  position: LspPosition;
+  /** Source lines already read for the text's previews, so other views need not read them again. */
+  sourceLines: ReadonlyMap<string, string[]>;
+}
+
+type Answer =
+  | { kind: 'locations'; locations: LspLocation[]; malformed: number }
+  | { kind: 'hover'; hover: LspHover | null; malformed: number };
+
+/** tsserver's hover while its project loads: `(loading...) const x: 42`, a type it does not know yet. */
+const LOADING_HOVER = /\(loading\.\.\.\)/;
+
+function emptyAnswer(answer: Answer): boolean {
+  return answer.kind === 'locations' ? answer.locations.length === 0 : answer.hover === null;
+}
+
+export class QueryEngine extends EngineQuery {
+  /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. `fit`: what the reader takes inline. */
+  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<QueryOutcome> {
+    return this.logged(askedAt(input), () => this.run(input, token, fit), answered);
+  }
+
+  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<QueryOutcome> {
+    const args = parseLspArgs(input);
+    const settings = this.deps.settings();
+    const budget = createBudget(settings.timeoutMs, token);
+    try {
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget);
+      const folder = this.deps.workspace.folderOf(document.uri);
+      const { answer, completeness, waitedMs } = await this.ask(args.operation, document, queried, folder, budget);
+      const result: LspQueryResult =
+        answer.kind === 'hover'
+          ? { kind: 'hover', hover: answer.hover, completeness }
+          : { kind: 'locations', locations: answer.locations, resolvedWorkspaceUri: folder, completeness };
+      for (const note of [malformedNote(answer.malformed), completenessNote(completeness, document.languageId)]) if (note !== undefined) notes.push(note);
+      if (emptyAnswer(answer) && completeness !== 'noProvider') {
+        const note = offSymbolNote(document.lineText(queried.line), queried);
+        if (note !== undefined) notes.push(note);
+      }
+      const sourceLines = new Map<string, string[]>();
+      const text = await this.render(result, settings, notes, sourceLines, budget, fit);
+      this.deps.log.trace(`${args.operation} ${document.uri}:${queried.line + 1}:${queried.character + 1} -> ${completeness}, waited ${waitedMs}ms`);
+      const asked = { operation: args.operation, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1 };
+      return {
+        tool: LSP_MANIFEST.name,
+        title: invocationTitle(asked),
+        text,
+        notes,
+        completeness,
+        anchor: { uri: document.uri, position: queried },
+        result,
+        operation: args.operation,
+        input: asked,
+        uri: document.uri,
+        position: queried,
+        sourceLines,
+      };
+    } finally {
+      budget.dispose();
+    }
+  }
+
+  /** One provider answer, normalised; until a key is warm, re-asked until the answers hold still. */
+  private async ask(
+    operation: LspOperation,
+    document: DocumentSnapshot,
+    position: LspPosition,
+    folder: string,
+    budget: Budget,
+  ): Promise<{ answer: Answer; completeness: Completeness; waitedMs: number }> {
+    const once = async (): Promise<Answer> => {
+      const raw = await budget.race(
+        this.deps.features.atPosition(operation, document.uri, position).catch((err: unknown) => {
+          throw new LspToolError(
+            'LSP_PROVIDER_FAILED',
+            `the ${document.languageId} language provider failed on ${operation}: ${err instanceof Error ? err.message : String(err)}. Try another position or operation, or check the language extension's output.`,
+          );
+        }),
+      );
+      if (operation === 'hover') return { kind: 'hover', ...normalizeHovers(raw) };
+      return { kind: 'locations', ...normalizeLocations(raw) };
+    };
+    // Empty, or confined to the open files: what a loading server says, trusted only after the longer window.
+    const provisional = (answer: Answer): boolean =>
+      answer.kind === 'hover'
+        ? answer.hover === null || LOADING_HOVER.test(answer.hover.contents)
+        : confinedToOpenFiles(answer.locations.map((l) => l.uri), this.deps.workspace.openDocumentUris());
+    const settled = await this.settled({ folder, languageId: document.languageId, question: operation }, once, provisional, budget);
+    const answer = settled.value;
+    const { waitedMs } = settled;
+    let completeness: Completeness = settled.completeness;
+    if (emptyAnswer(answer) && !this.deps.features.hasProviderSource(document.languageId)) completeness = 'noProvider';
+    return { answer, completeness, waitedMs };
+  }
+
+  private async render(
+    result: LspQueryResult,
+    settings: LspToolSettings,
+    notes: string[],
+    sourceLines: Map<string, string[]>,
+    budget: Budget,
+    fit: AnswerBudget | undefined,
+  ): Promise<string> {
+    if (result.kind === 'hover') return renderWithin(fit, settings.maxResultChars, (limit) => formatHover(result.hover, limit ?? settings.maxResultChars, notes));
+    const options = {
+      resolvedWorkspaceUri: result.resolvedWorkspaceUri,
+      roots: this.deps.workspace.roots(),
+      maxLocations: settings.maxLocations,
+      maxResultChars: settings.maxResultChars,
+      notes,
+    };
+    if (fit === undefined) return this.renderAll(result.locations, options, settings, sourceLines, budget);
+    const preview = (location: LspLocation): string | undefined => sourceLines.get(location.uri)?.[location.range.start.line];
+    // Only the files whose previews fit are read: on a warm query that stat per file is most of the tool's own time.
+    const readPreviews = async (uris: string[]): Promise<void> => {
+      for (const [uri, lines] of await budget.race(this.deps.workspace.readLines(uris, sourceLines))) sourceLines.set(uri, lines);
+    };
+    return renderWithin(fit, settings.maxResultChars, (limit) =>
+      limit === undefined
+        ? this.renderAll(result.locations, options, settings, sourceLines, budget)
+        : formatLocationsWithin(result.locations, { ...options, ...(settings.linePreview ? { preview, readPreviews } : {}) }, limit),
+    );
+  }
+
+  /** Every shown location's preview read, then cut by maxResultChars (no reader budget). */
+  private async renderAll(
+    locations: LspLocation[],
+    options: Omit<LocationRenderOptions<LspLocation>, 'preview'>,
+    settings: LspToolSettings,
+    sourceLines: Map<string, string[]>,
+    budget: Budget,
+  ): Promise<string> {
+    let preview: ((location: LspLocation) => string | undefined) | undefined;
+    if (settings.linePreview) {
+      const shown = locations.slice(0, settings.maxLocations);
+      for (const [uri, lines] of await budget.race(this.deps.workspace.readLines(shown.map((l) => l.uri)))) sourceLines.set(uri, lines);
+      preview = (location) => sourceLines.get(location.uri)?.[location.range.start.line];
+    }
+    return formatLocations(locations, { ...options, preview });
+  }
+}
+
+/** `findReferences src/a.ts:3:17`: the caller's fields, whatever shape the input had (bad input is logged too). */
+export function askedAt(input: unknown): string {
+  const o = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  return `${fieldText(o.operation)} ${fieldText(o.file_path)}:${fieldText(o.line)}:${fieldText(o.character)}`;
+}
+
+function answered(outcome: QueryOutcome): LoggedAnswer {
+  const { result } = outcome;
+  const answer = result.kind === 'locations' ? counted(result.locations.length, 'location') : result.hover === null ? 'no hover' : 'hover';
+  return { answer, completeness: result.completeness };
+}
+
+/** An outcome of the `lsp` tool (locations or hover at a position). */
+export function isQueryOutcome(outcome: OutcomeHeader | undefined): outcome is QueryOutcome {
+  return outcome?.tool === LSP_MANIFEST.name;
+}
+
+/** The same call, as the caller wrote it (how @lsp finds the outcome its tool call made). */
+export function sameQueryInput(a: QueryOutcome['input'], b: QueryOutcome['input']): boolean {
+  return a.operation === b.operation && a.file_path === b.file_path && a.line === b.line && a.character === b.character;
+}

@@ -1,0 +1,24 @@
+// The `lsp_hierarchy` tool: calls and the type tree, several levels in one call.
+// Its palette commands are in commands/hierarchyCommands.ts, its @lsp replies in
+// chat/hierarchyParticipant.ts, the card's lazy expansion in card/showHierarchy.ts, its hand-off
+// to the built-in views in references/hierarchyHandoff.ts.
+import { Command } from '../../ids';
+import type { HierarchyResult } from '../../engine/hierarchyResult';
+import { inputFields, type ToolDefinition } from '../definition';
+import { hierarchyCardBody } from './card';
+import { hierarchyTitle } from './input';
+import { HIERARCHY_MANIFEST } from './manifest';
+import { HierarchyEngine, isHierarchyOutcome, type HierarchyOutcome } from './query';
+
+export const hierarchyTool: ToolDefinition<HierarchyEngine, HierarchyOutcome, HierarchyResult> = {
+  manifest: HIERARCHY_MANIFEST,
+  api: { twin: 'hierarchy', tool: 'hierarchyTool', command: Command.queryHierarchy },
+  createEngine: (deps) => new HierarchyEngine(deps),
+  execute: (engine, input, token, fit) => engine.execute(input, token, fit),
+  structured: (outcome) => outcome.result,
+  title: (input) => hierarchyTitle(inputFields(input)),
+  filePath: (input) => inputFields(input)?.file_path,
+  isOutcome: isHierarchyOutcome,
+  cardBody: (outcome, context) =>
+    hierarchyCardBody({ result: outcome.result, depth: outcome.input.depth, resolvedWorkspaceUri: outcome.resolvedWorkspaceUri, roots: context.roots }),
+};

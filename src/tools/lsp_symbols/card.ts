@@ -1,0 +1,33 @@
+// Builds the card's view of an lsp_symbols result (pure): one row per symbol, an outline indented.
+import type { SymbolsResult } from '../../engine/result';
+import { displayPath, type WorkspaceRoot } from '../../text/displayPath';
+import { flattenSymbols } from '../../text/renderSymbols';
+import type { CardBody, CardSymbol } from '../../card/webview/protocol';
+
+export interface SymbolsEntryInput {
+  result: SymbolsResult;
+  outline: boolean;
+  roots: readonly WorkspaceRoot[];
+}
+
+/** The card's rows for lsp_symbols: one per symbol, an outline flattened with each row's depth. */
+export function symbolsCardBody(input: SymbolsEntryInput): CardBody {
+  const { result } = input;
+  const paths = new Map<string, string>();
+  const pathFor = (uri: string): string => {
+    let path = paths.get(uri);
+    if (path === undefined) paths.set(uri, (path = displayPath(uri, result.resolvedWorkspaceUri, input.roots)));
+    return path;
+  };
+  const symbols: CardSymbol[] = flattenSymbols(result.symbols, input.outline).map(({ symbol, depth }) => ({
+    name: symbol.name,
+    kind: symbol.kind,
+    ...(symbol.containerName === undefined ? {} : { container: symbol.containerName }),
+    depth,
+    path: pathFor(symbol.uri),
+    uri: symbol.uri,
+    line: symbol.selectionRange.start.line + 1,
+    character: symbol.selectionRange.start.character + 1,
+  }));
+  return { operation: input.outline ? 'outline' : 'symbols', result: { kind: 'symbols', outline: input.outline, symbols } };
+}

@@ -1,0 +1,21 @@
+// The `lsp_symbols` tool: a name to positions `lsp` can use, or a file's outline.
+// Its palette commands are in commands/symbolCommands.ts, its @lsp replies in chat/symbolsReply.ts.
+import { Command } from '../../ids';
+import type { SymbolsResult } from '../../engine/result';
+import { inputFields, type ToolDefinition } from '../definition';
+import { symbolsCardBody } from './card';
+import { symbolsTitle } from './input';
+import { SYMBOLS_MANIFEST } from './manifest';
+import { isSymbolsOutcome, SymbolsQuery, type SymbolsOutcome } from './query';
+
+export const symbolsTool: ToolDefinition<SymbolsQuery, SymbolsOutcome, SymbolsResult> = {
+  manifest: SYMBOLS_MANIFEST,
+  api: { twin: 'symbols', tool: 'symbolsTool', command: Command.querySymbols },
+  createEngine: (deps) => new SymbolsQuery(deps),
+  execute: (engine, input, token, fit) => engine.execute(input, token, fit),
+  structured: (outcome) => outcome.result,
+  title: (input) => symbolsTitle(inputFields(input)),
+  filePath: (input) => inputFields(input)?.file_path,
+  isOutcome: isSymbolsOutcome,
+  cardBody: (outcome, context) => symbolsCardBody({ result: outcome.result, outline: outcome.args.mode !== 'workspace', roots: context.roots }),
+};

@@ -1,0 +1,34 @@
+// Shows any tool's outcome to the person: its anchor in the editor (follow-along) and its entry in
+// the card, the header's fields with the tool's own body.
+import * as vscode from 'vscode';
+import type { CardViewProvider } from '../card/cardViewProvider';
+import type { FollowAlong } from '../editor/followAlong';
+import type { OutcomeHeader } from '../engine/outcome';
+import type { Workspace } from '../engine/ports';
+import type { QuerySource } from '../engine/recentOutcomes';
+import type { AnyToolDefinition } from './definition';
+
+export interface PresentDeps {
+  card: CardViewProvider;
+  followAlong: FollowAlong;
+  workspace: Workspace;
+  tools: readonly AnyToolDefinition[];
+}
+
+export type Present = (id: number, outcome: OutcomeHeader, source: QuerySource, label?: string) => Promise<void>;
+
+export function presenter(deps: PresentDeps): Present {
+  const byName = new Map(deps.tools.map((tool) => [tool.manifest.name, tool]));
+  const { workspace } = deps;
+  const readLines: Workspace['readLines'] = (uris, known) => workspace.readLines(uris, known);
+  return async (id, outcome, source, label) => {
+    const definition = byName.get(outcome.tool);
+    if (!definition) return;
+    const answeredAt = Date.now();
+    const { anchor } = outcome;
+    if (anchor) deps.followAlong.reveal(vscode.Uri.parse(anchor.uri, true), new vscode.Position(anchor.position.line, anchor.position.character));
+    const body = await definition.cardBody(outcome, { roots: workspace.roots(), readLines });
+    const title = label === undefined ? outcome.title : `${outcome.title} (${label})`;
+    deps.card.show({ id, title, source, completeness: outcome.completeness, notes: outcome.notes, ...body }, answeredAt);
+  };
+}
