@@ -14,7 +14,7 @@ import { startFakeModel } from '../test/host/fakeModel.mjs';
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 const vsix = join(repo, `lsp-tool-${version}.vsix`);
-const demo = resolve(process.env.LSP_TOOL_DEMO_FOLDER ?? join(repo, 'test', 'fixtures', 'basic'));
+const demo = resolve(process.env.LSP_TOOL_DEMO_FOLDER ?? join(repo, 'demo'));
 
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: repo, ...opts });
@@ -29,12 +29,12 @@ console.log(`Installing ${vsix} into the VS Code server...`);
 run(host.node, [host.serverMain, '--install-extension', vsix, '--force', '--extensions-dir', extensionsDir, '--accept-server-license-terms']);
 
 const server = await startServer({ extraArgs: ['--extensions-dir', extensionsDir] });
-// The demo conversation, for the default demo workspace (test/fixtures/basic): whatever you ask, the
-// "model" looks up totalArea's references and hover with lsp, then answers.
+// The demo conversation, for the default demo workspace (demo/): whatever you ask, the "model"
+// looks up orderTotal's references and hover with lsp, then answers.
 const DEMO = [
-  { toolCalls: [{ name: 'lsp', arguments: { operation: 'findReferences', file_path: 'src/geometry.ts', line: 3, character: 17 } }] },
-  { toolCalls: [{ name: 'lsp', arguments: { operation: 'hover', file_path: 'src/geometry.ts', line: 3, character: 17 } }] },
-  { text: '`totalArea` is declared at src/geometry.ts:3:17 as `function totalArea(shapes: Shape[]): number` and used in src/main.ts and src/unicode.ts.\n\n(This is a scripted demo model on 127.0.0.1 replaying two `lsp` calls: expand the steps above to see what the tool read and returned.)' },
+  { toolCalls: [{ name: 'lsp', arguments: { operation: 'findReferences', file_path: 'src/order.ts', line: 19, character: 17 } }] },
+  { toolCalls: [{ name: 'lsp', arguments: { operation: 'hover', file_path: 'src/order.ts', line: 19, character: 17 } }] },
+  { text: '`orderTotal` is declared at src/order.ts:19:17 as `function orderTotal(order: Order): Cents` and used by `checkout` in src/checkout.ts.\n\n(This is a scripted demo model on 127.0.0.1 replaying two `lsp` calls: expand the steps above to see what the tool read and returned.)' },
 ];
 const copilot = process.argv.includes('--copilot') || process.env.LSP_TOOL_START_COPILOT ? copilotSupport() : undefined;
 if (copilot?.ok) {
@@ -47,7 +47,7 @@ if (copilot?.ok) {
 const url = `${server.url.replace('localhost', '127.0.0.1')}/?folder=${encodeURIComponent(server.remoteUri(demo))}`;
 console.log(`\nlsp-tool is running in VS Code ${'1.139.1'} on the demo workspace ${demo}.`);
 console.log(`Open this URL in a browser on this machine:\n\n  ${url}\n`);
-console.log('Try: open src/main.ts, put the cursor on totalArea, and run "LSP: Find References" or ask @lsp in chat.');
+console.log(`Try: open src/order.ts, put the cursor on orderTotal, and run "LSP: Find References", or ask @lsp in chat; ${join(demo, 'README.md')} lists more.`);
 if (copilot?.ok) {
   console.log(`Copilot Chat demo: in the Chat view pick Agent and the model "${COPILOT_MODELS[0].name}", then ask anything;`);
   console.log('the scripted model calls the lsp tool twice and answers. On a browser profile that never set chat up,');

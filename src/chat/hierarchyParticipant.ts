@@ -1,13 +1,14 @@
 // @lsp /callers, /callees, /supertypes and /subtypes: resolve the prompt as the other slash commands
 // do, call lsp_hierarchy through vscode.lm.invokeTool, and stream the tree as clickable anchors.
 import * as vscode from 'vscode';
+import type { CursorAt } from '../commands/atCursor';
 import type { HierarchyNode, HierarchyRoot } from '../engine/hierarchyResult';
 import type { HierarchyDirection, Workspace } from '../engine/ports';
-import { Command } from '../ids';
+import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
+import { HIERARCHY_MANIFEST } from '../tools/lsp_hierarchy/manifest';
 import { displayPath } from '../text/displayPath';
 import { nodeSuffix } from '../text/renderHierarchy';
-import { HIERARCHY_MANIFEST } from '../tools/lsp_hierarchy/manifest';
-import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
+import { callTool, type ChatReply, MAX_ANCHORS } from './reply';
 
 export const SLASH_DIRECTIONS: Record<string, HierarchyDirection> = {
   callers: 'incomingCalls',
@@ -16,75 +17,57 @@ export const SLASH_DIRECTIONS: Record<string, HierarchyDirection> = {
   subtypes: 'subtypes',
 };
 
-const MAX_ANCHORS = 100;
-
-function text(value: string): vscode.MarkdownString {
-  return new vscode.MarkdownString().appendText(value);
-}
-
 export interface HierarchyChatDeps {
   outcomes: RecentHierarchies;
   workspace: Workspace;
 }
 
-type Position = { file_path: string; line: number; character: number };
-
 export async function answerHierarchy(
   direction: HierarchyDirection,
-  at: Position,
+  at: CursorAt,
   request: vscode.ChatRequest,
-  stream: vscode.ChatResponseStream,
+  reply: ChatReply,
   token: vscode.CancellationToken,
   deps: HierarchyChatDeps,
 ): Promise<vscode.ChatResult> {
   const input = { direction, file_path: at.file_path, line: at.line, character: at.character };
-  const before = deps.outcomes.lastId;
-  let toolText: string;
-  try {
-    const result = await vscode.lm.invokeTool(HIERARCHY_MANIFEST.name, { input, toolInvocationToken: request.toolInvocationToken }, token);
-    toolText = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
-  } catch (err) {
-    stream.markdown(text(err instanceof Error ? err.message : String(err)));
-    return { metadata: { direction, error: true } };
-  }
-  const outcome = deps.outcomes.findAfter(before, input)?.outcome;
-  if (!outcome) {
-    stream.markdown(text(toolText));
+  const called = await callTool(reply, HIERARCHY_MANIFEST.name, input, request, token, {
+    lastId: deps.outcomes.lastId,
+    find: (before) => deps.outcomes.findAfter(before, input)?.outcome,
+  });
+  if ('failed' in called) return { metadata: { direction, error: true } };
+  if ('text' in called) {
+    reply.text(called.text);
     return { metadata: { direction } };
   }
+  const { outcome } = called;
   const roots = deps.workspace.roots();
   const pathOf = (uri: string): string => displayPath(uri, outcome.resolvedWorkspaceUri, roots);
   let anchors = 0;
   let omitted = 0;
-  const line = (node: HierarchyRoot | HierarchyNode, level: number): void => {
+  const row = (node: HierarchyRoot | HierarchyNode, level: number): void => {
     if (anchors >= MAX_ANCHORS) {
       omitted++;
       return;
     }
     anchors++;
     const { item } = node;
-    const start = new vscode.Position(item.selectionRange.start.line, item.selectionRange.start.character);
-    const where = `${pathOf(item.uri)}:${start.line + 1}:${start.character + 1}`;
-    stream.markdown(`${'  '.repeat(level)}- `);
-    stream.anchor(new vscode.Location(vscode.Uri.parse(item.uri, true), start), where);
-    stream.markdown(text(` ${item.kind} ${item.name}${level > 0 ? nodeSuffix(node as HierarchyNode, direction) : ''}`));
-    stream.markdown('\n');
+    const { line, character } = item.selectionRange.start;
+    const detail = `${item.kind} ${item.name}${level > 0 ? nodeSuffix(node as HierarchyNode, direction) : ''}`;
+    reply.row({ uri: item.uri, line, character, label: `${pathOf(item.uri)}:${line + 1}:${character + 1}`, detail, depth: level });
   };
   const visit = (nodes: readonly HierarchyNode[], level: number): void => {
     for (const node of nodes) {
-      line(node, level);
+      row(node, level);
       visit(node.children, level + 1);
     }
   };
-  if (outcome.result.roots.length === 0) stream.markdown(text(vscode.l10n.t('No results.')));
+  if (outcome.result.roots.length === 0) reply.text(vscode.l10n.t('No results.'));
   for (const root of outcome.result.roots) {
-    line(root, 0);
+    row(root, 0);
     visit(root.children, 1);
   }
-  if (omitted > 0) {
-    stream.markdown(text(vscode.l10n.t('… {0} more in the LSP card.', omitted)));
-    stream.button({ command: Command.showCard, title: vscode.l10n.t('Show the LSP card') });
-  }
-  for (const note of outcome.notes) stream.markdown(text(`\n${vscode.l10n.t('Note: {0}', note)}\n`));
+  reply.more(omitted);
+  reply.notes(outcome.notes);
   return { metadata: { direction, roots: outcome.result.roots.length } };
 }

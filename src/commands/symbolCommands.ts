@@ -2,10 +2,11 @@
 // lsp_symbols questions from the palette, answered in the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { RecentOutcomes } from '../engine/recentOutcomes';
-import { Command } from '../ids';
-import type { SymbolsOutcome, SymbolsQuery } from '../tools/lsp_symbols/query';
 import type { Present } from '../tools/present';
+import type { RecentOutcomes } from '../engine/recentOutcomes';
+import type { SymbolsOutcome, SymbolsQuery } from '../tools/lsp_symbols/query';
+import { Command } from '../ids';
+import { activeFilePath } from './atCursor';
 import { runFromCommand } from './runFromCommand';
 
 export interface SymbolCommandsDeps {
@@ -13,15 +14,6 @@ export interface SymbolCommandsDeps {
   outcomes: RecentOutcomes;
   show: Present;
   card: CardViewProvider;
-}
-
-/** The active file as lsp_symbols' file_path: workspace-relative when it can be, so titles read like the tool's. */
-export function activeFilePath(): string | undefined {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor) return undefined;
-  const { uri } = editor.document;
-  const inside = vscode.workspace.getWorkspaceFolder(uri) !== undefined;
-  return inside ? vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1) : uri.toString();
 }
 
 function run(deps: SymbolCommandsDeps, input: { query?: string; file_path?: string }, title: string): Promise<SymbolsOutcome | undefined> {

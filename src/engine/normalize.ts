@@ -15,8 +15,11 @@ export function toRange(value: unknown): LspRange | undefined {
 
 export function uriString(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (isRecord(value) && typeof value.toString === 'function' && typeof value.scheme === 'string') {
-    return String(value.toString());
+  // A vscode.Uri: its own toString gives the URI string.
+  const toUri: unknown = isRecord(value) ? Reflect.get(value, 'toString') : undefined;
+  if (isRecord(value) && typeof toUri === 'function' && typeof value.scheme === 'string') {
+    const text: unknown = toUri.call(value);
+    return typeof text === 'string' ? text : undefined;
   }
   return undefined;
 }

@@ -1,10 +1,10 @@
 // The input fields every position tool shares (`file_path`, `line`, `character`, `symbol`):
-// validated in the original `lsp` tool's order and words, so lsp and lsp_hierarchy say the same.
+// validated in the order and words of docs/contract.md §2.2, so lsp and lsp_hierarchy say the same.
 import { LspToolError } from './errors';
 import type { LspPosition } from './result';
 
 export interface PositionArgs {
-  /** Exactly as given (untrimmed), like the original. */
+  /** Exactly as given (untrimmed): docs/contract.md §2.2. */
   filePath: string;
   /** Zero-based. */
   position: LspPosition;

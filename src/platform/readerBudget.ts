@@ -33,7 +33,7 @@ export function readerBudget(options: vscode.LanguageModelToolInvocationOptions<
   const budget: AnswerBudget = {};
   if (chars !== undefined) budget.chars = chars;
   if (tokenization !== undefined && Number.isFinite(tokenization.tokenBudget) && tokenization.tokenBudget > 0) {
-    budget.tokens = { budget: tokenization.tokenBudget, count: async (text) => tokenization.countTokens(text) };
+    budget.tokens = { budget: tokenization.tokenBudget, count: (text) => Promise.resolve(tokenization.countTokens(text)) };
   }
   return budget.chars === undefined && budget.tokens === undefined ? undefined : budget;
 }

@@ -1,5 +1,5 @@
 // Paths as the model reads them: workspace-relative for any scheme inside a folder (with the
-// folder's name when there are several), the original tool's rules (seed-spec §5.4) otherwise.
+// folder's name when there are several), the outside rules of docs/contract.md §5.4 otherwise.
 import { fileUrlToPath } from './portedFileUrl';
 import { posixRules, win32Rules } from './portedNodePath';
 
@@ -11,7 +11,7 @@ export interface WorkspaceRoot {
 
 const DRIVE_PATH = /^\/[a-z](?::|%3a)/i;
 
-/** seed-spec §5.4: pure string/URL computation, never the disk or the host's path rules (nor Node's modules). */
+/** docs/contract.md §5.4: pure string/URL computation, never the disk or the host's path rules (nor Node's modules). */
 export function renderUri(uri: string, workspaceUri: string): string {
   if (!uri.startsWith('file:')) return uri;
   let target: URL;
@@ -68,7 +68,7 @@ export function pathInside(parent: string, child: string): string | undefined {
   return child.startsWith(`${base}/`) ? child.slice(base.length + 1) : undefined;
 }
 
-/** Relative display path for a URI of any scheme inside a workspace folder; the original's rules otherwise. */
+/** Relative display path for a URI of any scheme inside a workspace folder; the outside rules (docs/contract.md §5.4) otherwise. */
 export function displayPath(uri: string, resolvedWorkspaceUri: string, roots: readonly WorkspaceRoot[] = []): string {
   let best: { root: WorkspaceRoot; rest: string } | undefined;
   for (const root of roots) {

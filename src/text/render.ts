@@ -1,4 +1,4 @@
-// The text the model reads: the original's exact format (seed-spec §5) plus previews and notes.
+// The text the model reads (docs/contract.md §5): locations, hover, the caps, previews and notes.
 import { displayPath, type WorkspaceRoot } from './displayPath';
 import { orderByFile } from './groupByFile';
 import { isTrimmedSpace, StringBuilder, TextBuilder } from './textBuilder';
@@ -14,7 +14,7 @@ export interface ShownHover {
 }
 
 export interface LocationRenderOptions<L extends ShownLocation = ShownLocation> {
-  /** The folder that owns the queried file; outside paths are rendered against it, as in the original. */
+  /** The folder that owns the queried file; outside paths are rendered against it (docs/contract.md §5.4). */
   resolvedWorkspaceUri: string;
   /** All workspace folders; relative paths work for any scheme, with a folder-name prefix when there are several. */
   roots?: readonly WorkspaceRoot[];
@@ -29,7 +29,7 @@ export const NO_RESULTS = 'No results.';
 export const NO_HOVER = 'No hover information.';
 export const PREVIEW_MAX = 120;
 
-/** seed-spec §5.3: never longer than max, exactly max when it truncates. */
+/** docs/contract.md §5.3: never longer than max, exactly max when it truncates. */
 export function bound(text: string, max: number, label: string, statedLimit = max): string {
   if (text.length <= max) return text;
   const notice = `\n… ${label} truncated (limit ${statedLimit} characters).`;
@@ -126,7 +126,7 @@ const COLON = 0x3a;
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
 
-/** The lines of §5.1 into `out`, stopping once the text is longer than `stopAfter` (the cap cuts the rest anyway). */
+/** The lines of docs/contract.md §5.1 into `out`, stopping once the text is longer than `stopAfter` (the cap cuts the rest anyway). */
 function writeLocations<L extends ShownLocation>(out: TextBuilder | StringBuilder, locations: readonly L[], collected: Collected, options: LocationRenderOptions<L>, stopAfter: number): void {
   const { paths, pathOf, order, writable, lines, characters, previews } = collected;
   const preview = options.preview;
@@ -149,7 +149,7 @@ function writeLocations<L extends ShownLocation>(out: TextBuilder | StringBuilde
   }
 }
 
-/** seed-spec §5.1: grouped by file in order of first appearance, count cap before grouping. */
+/** docs/contract.md §5.1: grouped by file in order of first appearance, count cap before grouping. */
 export function formatLocations<L extends ShownLocation>(locations: readonly L[], options: LocationRenderOptions<L>): string {
   const { maxLocations, maxResultChars } = options;
   if (locations.length === 0) return withNotes(NO_RESULTS, options.notes, maxResultChars, 'locations');
@@ -168,7 +168,7 @@ export function formatLocations<L extends ShownLocation>(locations: readonly L[]
   return withNotes(text, options.notes, maxResultChars, 'locations');
 }
 
-/** seed-spec §5.2: contents verbatim; the range is not rendered. */
+/** docs/contract.md §5.2: contents verbatim; the range is not rendered. */
 export function formatHover(hover: ShownHover | null, maxResultChars: number, notes?: readonly string[]): string {
   return withNotes(hover === null ? NO_HOVER : hover.contents, notes, maxResultChars, 'hover');
 }

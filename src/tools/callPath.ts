@@ -45,7 +45,7 @@ export interface CallPathDeps {
   /** The confirmation's words (localised by the wiring); `uri` is the resolved file. */
   confirmation(toolName: string, uri: string): { title: string; message: string };
   /** What the person sees of a call (the card, follow-along); runs after the answer has gone back. */
-  present?(id: number, outcome: OutcomeHeader, caller: Caller): Promise<void> | void;
+  present?: (id: number, outcome: OutcomeHeader, caller: Caller) => Promise<void> | void;
 }
 
 const SOURCE: Record<Transport, QuerySource> = { lm: 'tool', mcp: 'mcp', command: 'command', participant: 'participant' };
@@ -108,7 +108,7 @@ export class CallPath {
         `the person declined the ${name} call on "${request.filePath}", which is outside every workspace folder. Query a file inside the workspace.`,
       );
     }
-    const outcome: OutcomeHeader = await this.execute(definition, input, token, caller.budget);
+    const outcome: OutcomeHeader = await this.execute(definition as ToolDefinition<unknown, OutcomeHeader, unknown>, input, token, caller.budget);
     const id = this.deps.outcomes.record(outcome, SOURCE[caller.transport], caller.label);
     const present = this.deps.present;
     if (present) this.after.run(() => present(id, outcome, caller));

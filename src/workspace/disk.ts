@@ -19,13 +19,12 @@ export const hasDisk = true;
  * takes microseconds, while each promise's trip through libuv's thread pool took 0.1–0.3 ms on a
  * busy host, and a warm query makes one per file it previews (docs/performance.md).
  */
-export async function diskStat(fsPath: string): Promise<DiskStat | undefined> {
+export function diskStat(fsPath: string): Promise<DiskStat | undefined> {
   try {
     const stat = statSync(fsPath, { throwIfNoEntry: false });
-    if (stat === undefined) return undefined;
-    return { size: stat.size, directory: stat.isDirectory(), mtime: stat.mtimeMs, ctime: stat.ctimeMs };
+    return Promise.resolve(stat === undefined ? undefined : { size: stat.size, directory: stat.isDirectory(), mtime: stat.mtimeMs, ctime: stat.ctimeMs });
   } catch {
-    return undefined;
+    return Promise.resolve(undefined);
   }
 }
 

@@ -4,11 +4,11 @@ import type { DiskStat } from './disk';
 
 export const hasDisk = false;
 
-function noDisk(): never {
-  throw new Error('no disk in the web-worker extension host');
+function noDisk(): Promise<never> {
+  return Promise.reject(new Error('no disk in the web-worker extension host'));
 }
 
 // Same signatures as disk.ts; the arguments are never looked at.
-export const diskStat: (fsPath: string) => Promise<DiskStat | undefined> = async () => noDisk();
-export const diskRead: (fsPath: string) => Promise<Uint8Array> = async () => noDisk();
-export const diskReadHead: (fsPath: string, length: number) => Promise<Uint8Array> = async () => noDisk();
+export const diskStat: (fsPath: string) => Promise<DiskStat | undefined> = () => noDisk();
+export const diskRead: (fsPath: string) => Promise<Uint8Array> = () => noDisk();
+export const diskReadHead: (fsPath: string, length: number) => Promise<Uint8Array> = () => noDisk();

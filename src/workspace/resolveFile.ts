@@ -105,7 +105,7 @@ async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder
   return existing.length === 1 ? existing : [vscode.Uri.joinPath(roots[0]!.uri, ...ref.segments)];
 }
 
-/** The seed's document limit: larger files are not source a language server should be asked about. */
+/** docs/contract.md §7.1: larger files are not source a language server should be asked about. */
 export const MAX_DOCUMENT_BYTES = 4_000_000;
 
 interface Resolution {

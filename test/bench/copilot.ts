@@ -100,7 +100,7 @@ async function measure(): Promise<Record<string, unknown>> {
   });
   const builtin = entries.find((e) => e.function.name === 'vscode_listCodeUsages');
   return {
-    copilotVersion: vscode.extensions.getExtension('GitHub.copilot-chat')?.packageJSON?.version,
+    copilotVersion: (vscode.extensions.getExtension('GitHub.copilot-chat')?.packageJSON as { version?: string } | undefined)?.version,
     vscodeVersion: vscode.version,
     runs: RUNS,
     request: { chars: request.raw.length, toolsChars: JSON.stringify(entries).length, tools: entries.length, systemPromptChars: textOfMessage(request.body.messages[0]).length },

@@ -20,7 +20,7 @@ interface Query {
 }
 
 /** What Copilot Chat's agent passes with every tool call; a budget this large is never the one that binds. */
-const CHAT_TOKENIZATION: vscode.LanguageModelToolTokenizationOptions = { tokenBudget: 100_000, countTokens: async (text) => Math.ceil(text.length / 4) };
+const CHAT_TOKENIZATION: vscode.LanguageModelToolTokenizationOptions = { tokenBudget: 100_000, countTokens: (text) => Promise.resolve(Math.ceil(text.length / 4)) };
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
 /**

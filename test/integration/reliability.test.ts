@@ -110,7 +110,7 @@ suite('reliability: bad input', () => {
         const call = via === 'invokeTool' ? invoke(input) : query(input);
         if (c.expect === 'ok') {
           const value = await call;
-          if (c.pattern && (via === 'invokeTool' || !c.textOnly)) assert.match(String(value), c.pattern);
+          if (c.pattern && (via === 'invokeTool' || !c.textOnly)) assert.match(typeof value === 'string' ? value : JSON.stringify(value), c.pattern);
           else assert.ok(value);
         } else {
           await expectCode(call, c.expect, c.pattern);

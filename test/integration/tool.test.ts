@@ -40,7 +40,7 @@ suite('lsp tool', () => {
     }
     const files = lines.map((l) => l.split(':')[0]);
     const order = files.filter((f, i) => files.indexOf(f) === i);
-    assert.deepEqual([...files].sort((a, b) => order.indexOf(a!) - order.indexOf(b!)), files, 'entries are grouped by file');
+    assert.deepEqual([...files].sort((a, b) => order.indexOf(a) - order.indexOf(b)), files, 'entries are grouped by file');
   });
 
   test('goToImplementation on an interface method finds both class methods', async () => {
@@ -122,7 +122,7 @@ suite('lsp tool', () => {
     const prepare = (input: object) =>
       Promise.resolve(api().tool.prepareInvocation!({ input } as vscode.LanguageModelToolInvocationPrepareOptions<never>, new vscode.CancellationTokenSource().token));
 
-    test('the invocation message is the original card title', async () => {
+    test('the invocation message is the call\'s title (docs/contract.md §10)', async () => {
       const prepared = await prepare({ operation: 'findReferences', file_path: 'a.ts', line: 3, character: 7 });
       assert.equal(prepared?.invocationMessage, 'LSP findReferences a.ts:3:7');
       assert.equal(prepared?.confirmationMessages, undefined);

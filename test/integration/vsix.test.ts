@@ -8,7 +8,7 @@ import { EXTENSION_ID, invoke, page, pageTexts, until } from './helpers';
 
 const repo = process.env.LSP_TOOL_REPO!;
 const language = vscode.env.language;
-const nls = (file: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join(repo, file), 'utf8'));
+const nls = (file: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join(repo, file), 'utf8')) as Record<string, string>;
 /** The manifest string users see in this language (from the files the VSIX ships). */
 const manifest = (key: string): string => ({ ...nls('package.nls.json'), ...(language === 'en' ? {} : nls(`package.nls.${language}.json`)) })[key]!;
 const runtime = (message: string): string => (language === 'en' ? message : nls(`l10n/bundle.l10n.${language}.json`)[message]!);
@@ -23,8 +23,8 @@ suite('@vsix the installed VSIX', () => {
     assert.ok(extension, 'lsp-tool is installed');
     assert.ok(!extension.extensionPath.startsWith(repo), `${extension.extensionPath} is outside the repository`);
     assert.equal(extension.extensionKind, vscode.ExtensionKind.Workspace);
-    const version = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version;
-    assert.equal(extension.packageJSON.version, version);
+    const { version } = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string };
+    assert.equal((extension.packageJSON as { version: string }).version, version);
     for (const shipped of ['dist/extension.js', 'dist/card.js', 'l10n/bundle.l10n.de.json', 'package.nls.de.json', 'media/walkthrough/tool.md']) {
       assert.ok(fs.existsSync(path.join(extension.extensionPath, shipped)), shipped);
     }

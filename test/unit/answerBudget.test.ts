@@ -27,7 +27,7 @@ describe('budgetChars', () => {
     assert.equal(budgetChars({}, 16000), undefined);
     assert.equal(budgetChars({ chars: 8192 }, 16000), 8192);
     assert.equal(budgetChars({ chars: 20000 }, 16000), 16000);
-    assert.equal(budgetChars({ chars: 8192, tokens: { budget: 1000, count: async () => 0 } }, 16000), 4000);
+    assert.equal(budgetChars({ chars: 8192, tokens: { budget: 1000, count: () => Promise.resolve(0) } }, 16000), 4000);
   });
 });
 
@@ -64,7 +64,7 @@ describe('formatLocationsWithin (a reader budget)', () => {
     const known = new Set<string>();
     const text = await formatLocationsWithin(
       locations,
-      { ...base(200), preview: (l) => (known.has(l.uri) ? sourceOf(l) : undefined), readPreviews: async (uris) => { read.push(...uris); for (const u of uris) known.add(u); } },
+      { ...base(200), preview: (l) => (known.has(l.uri) ? sourceOf(l) : undefined), readPreviews: (uris) => { read.push(...uris); for (const u of uris) known.add(u); return Promise.resolve(); } },
       8192,
     );
     const kept = Number(PREVIEWS_LINE.exec(text)?.[1]);
@@ -77,7 +77,7 @@ describe('formatLocationsWithin (a reader budget)', () => {
   it('reads every file at once when all previews fit', async () => {
     const locations = manyLocations(10, 5);
     const calls: string[][] = [];
-    await formatLocationsWithin(locations, { ...base(), preview: sourceOf, readPreviews: async (uris) => void calls.push(uris) }, 8192);
+    await formatLocationsWithin(locations, { ...base(), preview: sourceOf, readPreviews: (uris) => { calls.push(uris); return Promise.resolve(); } }, 8192);
     assert.equal(calls.length, 1);
     assert.equal(calls[0]!.length, 5);
   });
@@ -231,9 +231,9 @@ describe('formatHierarchyWithin (a reader budget)', () => {
 describe('renderWithin (a token budget)', () => {
   it('renders again under a smaller limit until the count is within the budget', async () => {
     const counted: number[] = [];
-    const count = async (text: string): Promise<number> => {
+    const count = (text: string): Promise<number> => {
       counted.push(text.length);
-      return Math.ceil(text.length / 2);
+      return Promise.resolve(Math.ceil(text.length / 2));
     };
     const render = (limit: number | undefined): string => 'y'.repeat(Math.min(limit ?? 1e6, 9000));
     const text = await renderWithin({ chars: 8192, tokens: { budget: 1000, count } }, 16000, render);
@@ -243,7 +243,7 @@ describe('renderWithin (a token budget)', () => {
 
   it('does not count a text of fewer bytes than the budget', async () => {
     let counted = 0;
-    const text = await renderWithin({ tokens: { budget: 5000, count: async () => ++counted } }, 16000, () => 'short');
+    const text = await renderWithin({ tokens: { budget: 5000, count: () => Promise.resolve(++counted) } }, 16000, () => 'short');
     assert.equal(text, 'short');
     assert.equal(counted, 0);
   });

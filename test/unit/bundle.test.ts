@@ -21,7 +21,7 @@ describe('what ships', () => {
     }
   });
   it('declares untrusted-workspace support, which a read-only tool can honestly claim', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { capabilities: { untrustedWorkspaces: { supported: unknown } }; extensionKind: unknown };
     assert.equal(pkg.capabilities.untrustedWorkspaces.supported, true);
     assert.deepEqual(pkg.extensionKind, ['workspace']);
   });

@@ -12,6 +12,7 @@ import { formatHierarchy } from '../../src/text/renderHierarchy';
 import { hierarchyCardBody } from '../../src/tools/lsp_hierarchy/card';
 import { isFromCard } from '../../src/card/webview/protocol';
 import { findTreeNode, setTreeChildren } from '../../src/card/webview/treeNodes';
+import { HierarchyExpansions, nodeAt } from '../../src/engine/hierarchyTree';
 import { cancellation, FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog } from './fakes/engineFakes';
 
 const SOURCE = [
@@ -326,5 +327,23 @@ describe('lsp_hierarchy in the card (pure)', () => {
     assert.ok(isFromCard({ type: 'expandHierarchy', id: 7, key: '0/0' }));
     assert.ok(isFromCard({ type: 'openInHierarchy', id: 7 }));
     assert.equal(isFromCard({ type: 'expandHierarchy', id: 7 }), false);
+  });
+
+  it('expands a node past the walked depth to what a deeper walk lists there, repeats and cycles alike', async () => {
+    const fx = setup();
+    const expansions = new HierarchyExpansions((direction, handle) => fx.engine.children(direction, handle));
+    // d -> c, b; b -> c (shown already); ping -> pong -> ping (its own ancestor). Opened level by level, as a person does.
+    for (const [name, paths, marked] of [['d', ['0/0', '0/1'], ['c*']], ['ping', ['0/0'], ['ping!']]] as const) {
+      const deep = await fx.engine.execute({ direction: 'outgoingCalls', file_path: 'src/calls.ts', ...at(name), depth: 3 });
+      const shallow = await fx.engine.execute({ direction: 'outgoingCalls', file_path: 'src/calls.ts', ...at(name), depth: 1 });
+      const walked = JSON.stringify(shallow.result);
+      for (const path of paths) assert.ok(await expansions.expand(shallow, path), path);
+      const tree = expansions.tree(shallow);
+      for (const path of paths) {
+        assert.deepEqual(names(nodeAt(tree, path)!.node.children), names(nodeAt({ roots: deep.result.roots, handles: deep.handles }, path)!.node.children), `${name} ${path}`);
+      }
+      assert.deepEqual(names(nodeAt(tree, paths[paths.length - 1]!)!.node.children), marked);
+      assert.equal(JSON.stringify(shallow.result), walked, 'the recorded outcome keeps the tree the tool returned');
+    }
   });
 });

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import ts from 'typescript';
 
 const root = path.resolve(__dirname, '..', '..', '..');
-const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
 const pkg = readJson('package.json');
 const NLS_FILES = ['package.nls.json', 'package.nls.de.json'];
 const BUNDLES = ['l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json'];

@@ -9,8 +9,26 @@ import { TOOLS } from '../../src/tools';
 import { LSP_MANIFEST } from '../../src/tools/lsp/manifest';
 
 const root = path.resolve(__dirname, '..', '..', '..');
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const nls: Record<string, string> = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
+/** The parts of package.json these tests read. */
+interface Manifest {
+  publisher: string;
+  name: string;
+  enabledApiProposals?: unknown;
+  engines: { vscode: string };
+  devDependencies: Record<string, string>;
+  contributes: {
+    languageModelTools: { name: string; toolReferenceName: string; canBeReferencedInPrompt: boolean; modelDescription: string; inputSchema: { required: string[]; additionalProperties?: unknown; properties: Record<string, { description: string }> } }[];
+    commands: { command: string; category: string }[];
+    configuration: { properties: Record<string, { default?: unknown }> };
+    viewsContainers: { panel: { id: string; title: string }[] };
+    views: Record<string, { id: string; type: string }[]>;
+    chatParticipants: { id: string; name: string; commands: { name: string }[] }[];
+    keybindings: unknown;
+    menus: { commandPalette: unknown };
+  };
+}
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 /** A manifest string as English users see it (`%key%` resolved through package.nls.json). */
 const shown = (value: string): string => value.replace(/^%(.+)%$/, (_m, key: string) => nls[key] ?? value);
 
@@ -32,14 +50,14 @@ describe('package.json agrees with src/ids.ts', () => {
     const hierarchy = TOOLS.find((t) => t.manifest.name === 'lsp_hierarchy')!;
     assert.deepEqual(hierarchy.manifest.inputSchema.properties.direction?.enum, HIERARCHY_DIRECTIONS);
   });
-  it('contributes the lsp tool with the seed schema', () => {
+  it('contributes the lsp tool with the schema of docs/contract.md §2.1', () => {
     const tool = pkg.contributes.languageModelTools.find((t: { name: string }) => t.name === LSP_MANIFEST.name);
     assert.ok(tool);
     assert.equal(tool.toolReferenceName, 'lsp');
     assert.equal(tool.canBeReferencedInPrompt, true);
     assert.deepEqual(tool.inputSchema.required, ['operation', 'file_path', 'line', 'character']);
     assert.equal(tool.inputSchema.additionalProperties, undefined);
-    assert.equal(tool.inputSchema.properties.file_path.description, 'The source file to query, relative to the workspace or absolute.');
+    assert.equal(tool.inputSchema.properties.file_path!.description, 'The source file to query, relative to the workspace or absolute.');
     assert.ok(tool.modelDescription.includes(
       'Use search/read for ordinary navigation. Use lsp when textual matches are ambiguous or before a change requires precise definitions, implementations, or references. Positions are one-based line and character (UTF-16) at the cursor; an off-symbol position may return no results. findReferences always includes the declaration.',
     ));
@@ -63,14 +81,14 @@ describe('package.json agrees with src/ids.ts', () => {
 describe('package.json surfaces', () => {
   it('contributes the card view in the LSP panel container', async () => {
     const { View } = await import('../../src/ids');
-    assert.equal(pkg.contributes.viewsContainers.panel[0].id, View.container);
-    assert.equal(shown(pkg.contributes.viewsContainers.panel[0].title), 'LSP');
-    assert.equal(pkg.contributes.views[View.container][0].id, View.card);
-    assert.equal(pkg.contributes.views[View.container][0].type, 'webview');
+    assert.equal(pkg.contributes.viewsContainers.panel[0]!.id, View.container);
+    assert.equal(shown(pkg.contributes.viewsContainers.panel[0]!.title), 'LSP');
+    assert.equal(pkg.contributes.views[View.container]![0]!.id, View.card);
+    assert.equal(pkg.contributes.views[View.container]![0]!.type, 'webview');
   });
   it('contributes the @lsp participant with its slash commands', async () => {
     const { Participant } = await import('../../src/ids');
-    const participant = pkg.contributes.chatParticipants[0];
+    const participant = pkg.contributes.chatParticipants[0]!;
     assert.equal(participant.id, Participant.id);
     assert.equal(participant.name, Participant.name);
     assert.deepEqual(participant.commands.map((c: { name: string }) => c.name), [...Participant.commands]);

@@ -12,7 +12,7 @@ function rejects(input: unknown, pattern: RegExp): void {
   );
 }
 
-describe('parseLspArgs (seed-spec §2)', () => {
+describe('parseLspArgs (docs/contract.md §2.2)', () => {
   for (const operation of ['goToDefinition', 'findReferences', 'goToImplementation', 'hover']) {
     it(`converts ${operation} (3,5) to zero-based (2,4)`, () => {
       assert.deepEqual(parseLspArgs({ ...base, operation }), { operation, filePath: 'a.ts', position: { line: 2, character: 4 } });
@@ -55,7 +55,7 @@ describe('parseLspArgs (seed-spec §2)', () => {
     rejects(null, /expected an object/);
     rejects([base], /expected an object/);
   });
-  it('tolerates extra fields, as the original schema does', () => {
+  it('tolerates extra fields (docs/contract.md §1)', () => {
     assert.equal(parseLspArgs({ ...base, extra: true }).operation, 'goToDefinition');
   });
   it('keeps a trimmed symbol', () => {

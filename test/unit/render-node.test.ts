@@ -8,7 +8,7 @@ import { fileUrlToPath } from '../../src/text/portedFileUrl';
 import { posixRules, win32Rules } from '../../src/text/portedNodePath';
 import { renderUri } from '../../src/text/displayPath';
 
-/** The renderUri of the seed (seed-spec §5.4), written with Node's modules. */
+/** renderUri's outside rules (docs/contract.md §5.4), written with Node's modules. */
 function nodeRenderUri(uri: string, workspaceUri: string): string {
   if (!uri.startsWith('file:')) return uri;
   let target: URL;
@@ -75,7 +75,7 @@ const fileUri = fc.tuple(host, drive, pathPart, trailing).map(([h, d, p, t]) => 
 const anyUri = fc.oneof(fileUri, fileUri, fc.constantFrom('FILE:///a.ts', 'untitled:1', 'https://example.com/a', 'file://[', 'file:'));
 
 describe('renderUri without Node modules', () => {
-  it('equals the Node-based seed implementation on generated URIs', () => {
+  it('equals a Node-based implementation of docs/contract.md §5.4 on generated URIs', () => {
     inRootDirectory(() =>
       fc.assert(
         fc.property(anyUri, fileUri, (uri, workspace) => {

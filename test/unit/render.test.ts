@@ -11,7 +11,7 @@ const loc = (uri: string, line: number, character: number): LspLocation => ({
 });
 const opts = (maxLocations = 100, maxResultChars = 16000) => ({ resolvedWorkspaceUri: WS, maxLocations, maxResultChars });
 
-describe('renderUri (seed-spec §5.4)', () => {
+describe('renderUri (docs/contract.md §5.4)', () => {
   const cases: [string, string, string, string][] = [
     ['inside', 'file:///home/u/proj/src/a.ts', WS, 'src/a.ts'],
     ['trailing slash on the workspace', 'file:///home/u/proj/src/a.ts', `${WS}/`, 'src/a.ts'],
@@ -58,7 +58,7 @@ describe('displayPath (design additions)', () => {
     assert.equal(displayPath('file:///w/lib/x.ts', 'file:///w/app', roots), 'lib/x.ts');
     assert.equal(displayPath('file:///w/app/nested/y.ts', 'file:///w/app', roots), 'nested/y.ts');
   });
-  it('falls back to the original rules outside every root', () => {
+  it('falls back to the outside rules (docs/contract.md §5.4) outside every root', () => {
     assert.equal(displayPath('file:///other/z.ts', WS, [{ name: 'proj', uri: WS }]), '/other/z.ts');
     assert.equal(displayPath('untitled:1', WS, [{ name: 'proj', uri: WS }]), 'untitled:1');
   });
@@ -67,7 +67,7 @@ describe('displayPath (design additions)', () => {
   });
 });
 
-describe('formatLocations (seed-spec §5.1)', () => {
+describe('formatLocations (docs/contract.md §5.1)', () => {
   it('says No results. for an empty list', () => {
     assert.equal(formatLocations([], opts()), 'No results.');
   });
@@ -120,7 +120,7 @@ describe('previewText', () => {
   });
 });
 
-describe('formatHover and bound (seed-spec §5.2, §5.3)', () => {
+describe('formatHover and bound (docs/contract.md §5.2, §5.3)', () => {
   it('says No hover information. for null', () => {
     assert.equal(formatHover(null, 16000), 'No hover information.');
   });

@@ -5,7 +5,7 @@ import { displayPath } from '../../src/text/displayPath';
 import { bound, formatLocations, PREVIEW_MAX, type LocationRenderOptions } from '../../src/text/render';
 import { hasLoneSurrogate, isTrimmedSpace, StringBuilder, TextBuilder } from '../../src/text/textBuilder';
 
-/** The straightforward §5.1 rendering the buffered one replaced: the oracle for equivalence. */
+/** The straightforward docs/contract.md §5.1 rendering the buffered one replaced: the oracle for equivalence. */
 function reference(locations: readonly LspLocation[], options: LocationRenderOptions<LspLocation>): string {
   const { maxLocations, maxResultChars } = options;
   const notesText = (options.notes ?? []).map((note) => `\nNote: ${note}`).join('');
@@ -24,7 +24,7 @@ function reference(locations: readonly LspLocation[], options: LocationRenderOpt
     let entry = `${file}:${location.range.start.line + 1}:${location.range.start.character + 1}`;
     const source = options.preview?.(location);
     if (source !== undefined) {
-      // The original preview rule, written out here so the oracle shares no code with what it checks.
+      // The preview rule (docs/contract.md §5.6), written out here so the oracle shares no code with what it checks.
       const trimmed = source.trim();
       entry += `: ${trimmed.length <= PREVIEW_MAX ? trimmed : `${trimmed.slice(0, PREVIEW_MAX - 1)}…`}`;
     }

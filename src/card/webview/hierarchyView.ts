@@ -1,24 +1,15 @@
 // The card's hierarchy tree (runs in the webview): expand and collapse, children fetched on demand
 // past the walked depth, click or Enter opens an item, a call site opens from its own link, one
 // codicon per kind, and tree keyboard navigation. DOM is built with textContent only.
+import { el, icon } from './dom';
 import type { CardEntry, CardStrings, CardTreeNode, FromCard } from './protocol';
+import type { CardView, Painted, ResultOf } from './view';
 
 export interface TreeContext {
   entry: CardEntry;
   strings: CardStrings;
   post: (message: FromCard) => void;
   format: (template: string, ...args: (string | number)[]) => string;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function icon(name: string, extra = ''): HTMLElement {
-  return el('i', `codicon codicon-${name}${extra}`);
 }
 
 export class HierarchyTreeView {
@@ -223,4 +214,16 @@ export class HierarchyTreeView {
     e.preventDefault();
     e.stopPropagation();
   }
+}
+
+export function renderHierarchy(entry: CardEntry, result: ResultOf<'hierarchy'>, view: CardView): (Painted & { tree: HierarchyTreeView }) | undefined {
+  view.summary.textContent = result.total === 0 ? '' : view.format(view.strings.hierarchySummary, result.total);
+  if (result.roots.length === 0) {
+    view.content.appendChild(el('p', 'empty-state empty-results', view.strings.noResults));
+    return undefined;
+  }
+  const tree = new HierarchyTreeView({ entry, strings: view.strings, format: view.format, post: view.post });
+  view.content.appendChild(tree.element);
+  const rowCount = tree.rowCount;
+  return { tree, rowCount: () => rowCount };
 }

@@ -128,7 +128,7 @@ function blocks(tokens: Token[], out: Block[]): Block[] {
         out.push({ kind: 'paragraph', inlines: inlines(t.tokens) });
         break;
       case 'text':
-        out.push({ kind: 'paragraph', inlines: inlines(t.tokens ?? [t as Tokens.Text]) });
+        out.push({ kind: 'paragraph', inlines: inlines(t.tokens ?? [t]) });
         break;
       case 'list': {
         const list = t as Tokens.List;

@@ -1,7 +1,12 @@
 // The card's rows for lsp_symbols: kind codicon, name, container, and where the name starts; an
 // outline indents each level. Built with textContent only.
+import { summarize } from '../../text/summary';
 import { symbolKindIcon } from '../../text/symbolKind';
+import { FIRST_MESSAGE_ROWS } from './chunks';
+import { el } from './dom';
 import type { CardSymbol } from './protocol';
+import { RowList } from './rowList';
+import type { CardView, Painted, ResultOf } from './view';
 
 export function symbolRow(symbol: CardSymbol, outline: boolean): HTMLElement {
   const row = document.createElement('div');
@@ -31,4 +36,19 @@ export function symbolRow(symbol: CardSymbol, outline: boolean): HTMLElement {
   where.textContent = outline ? `${symbol.line}:${symbol.character}` : `${symbol.path}:${symbol.line}:${symbol.character}`;
   row.appendChild(where);
   return row;
+}
+
+export function renderSymbols(result: ResultOf<'symbols'>, view: CardView): (Painted & { list: RowList }) | undefined {
+  const { symbols, outline } = result;
+  const files = new Set(symbols.map((s) => s.uri)).size;
+  view.summary.textContent = symbols.length === 0 ? '' : summarize(view.strings.summary, symbols.length, files);
+  if (symbols.length === 0) {
+    view.content.appendChild(el('p', 'empty-state empty-results', view.strings.noResults));
+    return undefined;
+  }
+  const list = new RowList(outline ? 'results outline' : 'results');
+  view.content.appendChild(list.element);
+  for (const symbol of symbols) list.queueRow(() => symbolRow(symbol, outline));
+  list.flush(FIRST_MESSAGE_ROWS);
+  return { list, rowCount: () => list.rows.length };
 }

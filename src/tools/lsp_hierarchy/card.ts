@@ -43,7 +43,7 @@ export function toCardNode(node: { item: HierarchyItem; children: readonly Hiera
   if (node.repeated) out.repeated = true;
   if (node.cycle) out.cycle = true;
   if (node.repeated || node.cycle) out.children = [];
-  else if (walked(node as HierarchyNode, level)) out.children = node.children.map((child, i) => toCardNode(child, `${key}/${i}`, item.uri, walked, level + 1, context));
+  else if (walked(node, level)) out.children = node.children.map((child, i) => toCardNode(child, `${key}/${i}`, item.uri, walked, level + 1, context));
   return out;
 }
 

@@ -5,6 +5,7 @@ import { checkSchema, inputRecord, invalid, positionArgs } from '../../engine/po
 import type { LspPosition } from '../../engine/result';
 import { schemaHint } from '../../engine/toolSchema';
 import { HIERARCHY_MANIFEST } from './manifest';
+import { written } from '../../text/written';
 
 export interface HierarchyToolInput {
   direction: HierarchyDirection;
@@ -57,6 +58,6 @@ export function parseHierarchyArgs(input: unknown): ParsedHierarchyArgs {
 
 /** `LSP incomingCalls src/a.ts:3:17` (and the depth when more than 1): raw arguments, as written. */
 export function hierarchyTitle(input: { direction?: unknown; file_path?: unknown; line?: unknown; character?: unknown; depth?: unknown } | undefined): string {
-  const depth = input?.depth === undefined || input.depth === 1 ? '' : ` depth ${String(input.depth)}`;
-  return `LSP ${String(input?.direction)} ${String(input?.file_path)}:${String(input?.line)}:${String(input?.character)}${depth}`;
+  const depth = input?.depth === undefined || input.depth === 1 ? '' : ` depth ${written(input.depth)}`;
+  return `LSP ${written(input?.direction)} ${written(input?.file_path)}:${written(input?.line)}:${written(input?.character)}${depth}`;
 }

@@ -21,6 +21,8 @@ import { formatHierarchy } from '../../text/renderHierarchy';
 import { symbolKindName } from '../../text/symbolKind';
 import { hierarchyTitle, parseHierarchyArgs, type ParsedHierarchyArgs } from './input';
 import { HIERARCHY_MANIFEST } from './manifest';
+import { isExpandable, relatedNode } from '../../engine/hierarchyTree';
+import { written } from '../../text/written';
 
 /** Provider calls in flight at once during a walk: enough to overlap round trips, few enough not to flood a server. */
 export const WALK_CONCURRENCY = 8;
@@ -342,17 +344,10 @@ export class HierarchyEngine extends EngineQuery {
         }
         malformed += answer.malformed;
         answer.related.forEach((rel, j) => {
-          const key = itemKey(rel.item);
-          const node: HierarchyNode = { item: rel.item, children: [] };
-          if (rel.fromRanges !== undefined) node.fromRanges = rel.fromRanges;
+          const node = relatedNode(rel, parent.ancestors, seen);
           const path = `${parent.path}/${j}`;
           handles.set(path, rel.handle);
-          if (parent.ancestors.has(key)) node.cycle = true;
-          else if (seen.has(key)) node.repeated = true;
-          else {
-            seen.add(key);
-            next.push({ node, handle: rel.handle, path, ancestors: new Set([...parent.ancestors, key]) });
-          }
+          if (isExpandable(node)) next.push({ node, handle: rel.handle, path, ancestors: new Set([...parent.ancestors, itemKey(rel.item)]) });
           parent.node.children.push(node);
           related++;
         });
@@ -384,5 +379,5 @@ function answered(outcome: HierarchyOutcome): LoggedAnswer {
 
 function describe(input: unknown): string {
   const r = isRecord(input) ? input : {};
-  return `hierarchy ${String(r.direction)} ${String(r.file_path)}:${String(r.line)}:${String(r.character)} depth ${String(r.depth ?? 1)}`;
+  return `hierarchy ${written(r.direction)} ${written(r.file_path)}:${written(r.line)}:${written(r.character)} depth ${written(r.depth ?? 1)}`;
 }

@@ -136,7 +136,7 @@ function answered(outcome: SymbolsOutcome): LoggedAnswer {
 }
 
 function asInput(input: unknown): { query?: unknown; file_path?: unknown } | undefined {
-  return typeof input === 'object' && input !== null ? (input as { query?: unknown; file_path?: unknown }) : undefined;
+  return typeof input === 'object' && input !== null ? input : undefined;
 }
 
 /** Workspace symbol search matches one name: a qualified one (`Foo.bar`) finds nothing. */

@@ -1,4 +1,5 @@
 // Fakes of the engine's ports, for unit tests in plain Node (as vscode-copilot-chat tests its tools).
+/* eslint-disable @typescript-eslint/require-await -- fakes of async ports: `async` turns a throw into a rejection, as the real port does. */
 import type { DocumentSnapshot, EngineLog, HierarchyDirection, HierarchyKind, LanguageFeatures, ResolvedFile, Workspace } from '../../../src/engine/ports';
 import { QueryEngine } from '../../../src/tools/lsp/query';
 import type { ReadinessTuning } from '../../../src/engine/readiness';
