@@ -32,6 +32,13 @@ export function copilotTable(r) {
   const row = (name, t) => `| ${name} | ${n(t.textChars)} | ${n(t.toolMessageChars)}${t.toolMessageChars < t.textChars && /^Large tool result/.test(t.sample) ? ' (a pointer to a file: the text went to disk)' : ''} | ${ms(t.callToNext)} | ${ms(t.invoke)} |`;
   lines.push(row('`lsp` findReferences', r.lsp));
   if (r.listCodeUsages) lines.push(row('`vscode_listCodeUsages`', r.listCodeUsages));
+  if (r.answers) {
+    lines.push('', 'What the model reads of the answers that went to disk before they had a budget, against the same call outside a chat request (no reader budget; `lspTool.maxLocations` 100):', '');
+    lines.push('| answer | outside a chat request | the tool message the model reads |', '|---|---|---|');
+    const optional = (kind) => (kind === 'locations' ? 'with previews' : kind === 'hierarchy' ? 'with call sites' : '');
+    const cell = (s, kind) => (s.pointer ? `${n(s.chars)} characters: a pointer to a file` : `${n(s.chars)} characters${s.chars > 8192 ? ' (over the threshold: Copilot writes it to a file)' : ''}; ${s.entries} ${kind === 'hierarchy' ? 'related items' : kind}${optional(kind) ? `, ${s.withOptional} ${optional(kind)}` : ''}${s.gaveWay.length ? `; ${s.gaveWay.map((g) => `"${g}"`).join(' ')}` : ''}`);
+    for (const a of r.answers) lines.push(`| ${a.label} | ${cell(a.outside, a.kind)} | ${cell(a.model, a.kind)} |`);
+  }
   lines.push('', '"Tool call → next request" runs from the fake model finishing the tool call\'s response to Copilot\'s next request arriving: Copilot\'s own work, the tool, and the next prompt\'s rendering.');
   lines.push('Copilot Chat 0.67 writes a tool\'s text longer than 8,192 characters (`github.copilot.chat.agent.largeToolResultsToDisk.thresholdBytes`, on by default) to a file and gives the model "Large tool result (…KB) written to file. Use the read_file tool…" instead: reading it costs the model another round trip.');
   return lines;

@@ -108,6 +108,7 @@ const workloads = [
     folder: large,
     queries: [
       { label: 'references hub (21k)', operation: 'findReferences', file_path: 'src/core/hub.ts', line: 1, character: 17 },
+      { label: 'references hub (21k), as a chat request (8,192-character budget)', operation: 'findReferences', file_path: 'src/core/hub.ts', line: 1, character: 17, asChat: true },
       { label: 'definition hub', operation: 'goToDefinition', file_path: 'src/m0/f0.ts', line: 6, character: 12 },
       { label: 'implementation I0.run', operation: 'goToImplementation', file_path: 'src/chain/interfaces.ts', line: 2, character: 3 },
       { label: 'hover hub', operation: 'hover', file_path: 'src/core/hub.ts', line: 1, character: 17 },
@@ -117,6 +118,7 @@ const workloads = [
     folder: ensureRxjs(),
     queries: [
       { label: 'references Subscription', operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
+      { label: 'references Subscription, as a chat request (8,192-character budget)', operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14, asChat: true },
       { label: 'definition Subscription', operation: 'goToDefinition', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
       { label: 'hover Subscription', operation: 'hover', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
     ],

@@ -17,6 +17,7 @@ import { ContextKey } from './ids';
 import { VscodeLanguageFeatures } from './platform/languageFeatures';
 import { lazyLogChannel } from './platform/logChannel';
 import { watchReadiness } from './platform/readinessWatch';
+import { readerBudget, watchedInlineLimit } from './platform/readerBudget';
 import { watchedSettings } from './platform/settingsReader';
 import { VscodeWorkspace } from './platform/vscodeWorkspace';
 import { HierarchyHandoff } from './references/hierarchyHandoff';
@@ -102,7 +103,9 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
       await show(id, outcome, source, label).catch((err: unknown) => log.error(String(err)));
     },
   });
-  const { tools: lmTools, disposable: lmRegistration } = registerLmTools(calls);
+  const { inlineLimit, disposable: inlineLimitWatch } = watchedInlineLimit();
+  own(inlineLimitWatch);
+  const { tools: lmTools, disposable: lmRegistration } = registerLmTools(calls, (options) => readerBudget(options, inlineLimit));
   own(lmRegistration);
 
   // Their structured twins (the value, not the text), as API fields and commands.

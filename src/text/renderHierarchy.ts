@@ -34,7 +34,7 @@ export interface HierarchyRenderOptions {
 }
 
 /** What a root with nothing related says, per direction. */
-const NONE: Record<HierarchyDirection, string> = {
+export const NONE: Record<HierarchyDirection, string> = {
   incomingCalls: '(no callers)',
   outgoingCalls: '(no callees)',
   supertypes: '(no supertypes)',

@@ -6,6 +6,7 @@ import type { CancellationLike } from '../engine/budget';
 import { LspToolError } from '../engine/errors';
 import type { OutcomeHeader } from '../engine/outcome';
 import type { QuerySource, RecentOutcomes, RecordedOutcome } from '../engine/recentOutcomes';
+import type { AnswerBudget } from '../text/answerBudget';
 import { AfterAnswer } from './afterAnswer';
 import type { AnyToolDefinition, ToolDefinition } from './definition';
 
@@ -28,6 +29,8 @@ export interface Caller {
   label?: string;
   /** Asks the person; false refuses the call. */
   confirm(request: ConfirmRequest): Promise<boolean>;
+  /** How much of the answer the caller's reader takes inline (text/answerBudget.ts); none: the hard cap alone. */
+  budget?: AnswerBudget;
 }
 
 export interface CallResult<O extends OutcomeHeader = OutcomeHeader> {
@@ -82,8 +85,8 @@ export class CallPath {
   }
 
   /** Runs a call without recording it or showing it (the structured twins, the commands' own recording). */
-  execute<E, O extends OutcomeHeader>(definition: ToolDefinition<E, O, unknown>, input: unknown, token?: CancellationLike): Promise<O> {
-    return definition.execute(this.engineOf(definition), input, token);
+  execute<E, O extends OutcomeHeader>(definition: ToolDefinition<E, O, unknown>, input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<O> {
+    return definition.execute(this.engineOf(definition), input, token, fit);
   }
 
   /**
@@ -117,7 +120,7 @@ export class CallPath {
         `file_path "${request.filePath}" is outside every workspace folder, and the person in VS Code declined or did not answer in time (lspTool.outsideWorkspace is "ask"). Call ${name} on a file inside the workspace.`,
       );
     }
-    const outcome: OutcomeHeader = await this.execute(definition as ToolDefinition<unknown, OutcomeHeader, unknown>, input, token);
+    const outcome: OutcomeHeader = await this.execute(definition as ToolDefinition<unknown, OutcomeHeader, unknown>, input, token, caller.budget);
     const source = SOURCE[caller.transport];
     const id = this.deps.outcomes.record(outcome, source, caller.label);
     const present = this.deps.present;

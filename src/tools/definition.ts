@@ -8,6 +8,7 @@ import type { CancellationLike } from '../engine/budget';
 import type { OutcomeHeader } from '../engine/outcome';
 import type { Workspace } from '../engine/ports';
 import type { ToolSchema } from '../engine/toolSchema';
+import type { AnswerBudget } from '../text/answerBudget';
 import type { WorkspaceRoot } from '../text/displayPath';
 
 /** What a card body may read: the workspace's roots for display paths, source lines for previews. */
@@ -27,8 +28,8 @@ export interface ToolDefinition<E = unknown, O extends OutcomeHeader = OutcomeHe
   parse(input: unknown): unknown;
   /** The tool's engine over the shared ports and readiness (made once per activation). */
   createEngine(deps: EngineDeps): E;
-  /** Validates, runs and renders one call; throws LspToolError for bad input, timeout and cancellation. */
-  execute(engine: E, input: unknown, token?: CancellationLike): Promise<O>;
+  /** Validates, runs and renders one call; throws LspToolError for bad input, timeout and cancellation. `fit`: what the reader takes inline. */
+  execute(engine: E, input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<O>;
   /** The canonical value (zero-based, uncapped) of the structured twin. */
   structured(outcome: O): R;
   /** The invocation title, from the raw input as the caller wrote it. */

@@ -2,8 +2,12 @@
 // the title and, for a file outside the workspace under `ask`, the confirmation the chat shows;
 // invoke takes the one call path (the person already confirmed in the chat).
 import * as vscode from 'vscode';
+import type { AnswerBudget } from '../text/answerBudget';
 import type { AnyToolDefinition } from './definition';
 import type { CallPath, Caller } from './callPath';
+
+/** How much of one invocation's answer its reader takes inline (platform/readerBudget.ts). */
+export type ReaderBudget = (options: vscode.LanguageModelToolInvocationOptions<unknown>) => AnswerBudget | undefined;
 
 /** The chat asked already (prepareInvocation's confirmationMessages), so the path need not ask again. */
 const LM_CALLER: Caller = { transport: 'lm', confirm: () => Promise.resolve(true) };
@@ -12,6 +16,7 @@ export class LmTool implements vscode.LanguageModelTool<unknown> {
   constructor(
     private readonly definition: AnyToolDefinition,
     private readonly calls: CallPath,
+    private readonly readerBudget?: ReaderBudget,
   ) {}
 
   /** Resolves once what earlier calls set off for the person (card, follow-along) has run. */
@@ -27,16 +32,17 @@ export class LmTool implements vscode.LanguageModelTool<unknown> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const { text } = await this.calls.callTool(this.definition.schema.name, options.input, LM_CALLER, token);
+    const budget = this.readerBudget?.(options);
+    const { text } = await this.calls.callTool(this.definition.schema.name, options.input, budget === undefined ? LM_CALLER : { ...LM_CALLER, budget }, token);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
   }
 }
 
 /** Registers every tool under its name (the one registerTool call site); the tools are returned by name for the API. */
-export function registerLmTools(calls: CallPath): { tools: Map<string, LmTool>; disposable: vscode.Disposable } {
+export function registerLmTools(calls: CallPath, readerBudget?: ReaderBudget): { tools: Map<string, LmTool>; disposable: vscode.Disposable } {
   const tools = new Map<string, LmTool>();
   const registrations = calls.tools.map((definition) => {
-    const tool = new LmTool(definition, calls);
+    const tool = new LmTool(definition, calls, readerBudget);
     tools.set(definition.schema.name, tool);
     return vscode.lm.registerTool(definition.schema.name, tool);
   });

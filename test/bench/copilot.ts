@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import { askAgent, copilotReady, type ModelRequest, script, textOfMessage, toolMessages, waitForAgentRequests } from '../integration/copilotAgent';
 import { pageTexts } from '../integration/helpers';
+import { shapeOf, type AnswerKind } from '../integration/answerShape';
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_COPILOT_RUNS ?? 5);
 const QUESTION = { file_path: 'src/internal/Subscription.ts', line: 16, character: 14 };
@@ -39,13 +40,21 @@ async function loop(name: string, input: object): Promise<{ requests: ModelReque
   return { requests, toolMessage: textOfMessage(message), callToNextMs: second.at - first.answeredAt };
 }
 
-/** The same call through lm.invokeTool: its time and the length of its text. */
-async function invoked(name: string, input: object): Promise<{ ms: number; chars: number }> {
+/** The same call through lm.invokeTool (outside a chat request: no reader budget): its time and its text. */
+async function invoked(name: string, input: object): Promise<{ ms: number; chars: number; text: string }> {
   const started = performance.now();
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
   const ms = performance.now() - started;
-  return { ms, chars: result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('').length };
+  const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+  return { ms, chars: text.length, text };
 }
+
+/** The answers that went to disk before they had a budget: what the model reads of each, against the same text outside a chat request. */
+const ANSWERS: { label: string; name: string; kind: AnswerKind; input: object }[] = [
+  { label: '`lsp` findReferences `Subscription`', name: 'lsp', kind: 'locations', input: { operation: 'findReferences', ...QUESTION } },
+  { label: '`lsp_hierarchy` callers of `operate`, depth 3', name: 'lsp_hierarchy', kind: 'hierarchy', input: { direction: 'incomingCalls', file_path: 'src/internal/util/lift.ts', line: 17, character: 17, depth: 3 } },
+  { label: '`lsp_symbols` `Subscription`', name: 'lsp_symbols', kind: 'symbols', input: { query: 'Subscription' } },
+];
 
 async function measure(): Promise<Record<string, unknown>> {
   const api = await vscode.extensions.getExtension<LspToolApi>('lsp-tool.lsp-tool')!.activate();
@@ -75,6 +84,12 @@ async function measure(): Promise<Record<string, unknown>> {
     oursInvoke.push(await invoked('lsp', ours));
     if (usagesTool) theirsInvoke.push(await invoked('vscode_listCodeUsages', theirs));
   }
+  const answers = [];
+  for (const a of ANSWERS) {
+    const read = await loop(a.name, a.input);
+    const outside = await invoked(a.name, a.input);
+    answers.push({ label: a.label, kind: a.kind, model: shapeOf(read.toolMessage, a.kind), outside: shapeOf(outside.text, a.kind), sample: read.toolMessage.slice(-300) });
+  }
   await vscode.workspace.getConfiguration('lspTool').update('followAlong', undefined, vscode.ConfigurationTarget.Global);
 
   const request = oursRuns[0]!.requests[0]!;
@@ -93,6 +108,7 @@ async function measure(): Promise<Record<string, unknown>> {
     listCodeUsagesDefinitionChars: builtin ? JSON.stringify(builtin).length : undefined,
     question: { ours, theirs, theirSchema: usagesTool?.inputSchema },
     lsp: { toolMessageChars: oursRuns[0]!.toolMessage.length, toolMessageLines: oursRuns[0]!.toolMessage.split('\n').length, textChars: oursInvoke[0]!.chars, callToNext: stat(oursRuns.map((r) => r.callToNextMs)), invoke: stat(oursInvoke.map((i) => i.ms)), sample: oursRuns[0]!.toolMessage.slice(0, 400) },
+    answers,
     listCodeUsages: usagesTool ? { toolMessageChars: theirsRuns[0]!.toolMessage.length, toolMessageLines: theirsRuns[0]!.toolMessage.split('\n').length, textChars: theirsInvoke[0]!.chars, callToNext: stat(theirsRuns.map((r) => r.callToNextMs)), invoke: stat(theirsInvoke.map((i) => i.ms)), sample: theirsRuns[0]!.toolMessage.slice(0, 400) } : undefined,
   };
 }

@@ -17,7 +17,12 @@ interface Query {
   file_path: string;
   line: number;
   character: number;
+  /** Invoked as a chat request invokes it (tokenizationOptions given): the answer fits Copilot's inline threshold. */
+  asChat?: boolean;
 }
+
+/** What Copilot Chat's agent passes with every tool call; a budget this large is never the one that binds. */
+const CHAT_TOKENIZATION: vscode.LanguageModelToolTokenizationOptions = { tokenBudget: 100_000, countTokens: (text) => Promise.resolve(Math.ceil(text.length / 4)) };
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
 /**
@@ -66,8 +71,8 @@ function token(): vscode.CancellationToken {
   return new vscode.CancellationTokenSource().token;
 }
 
-async function invokeText(name: string, input: object): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token());
+async function invokeText(name: string, input: object, asChat = false): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined, ...(asChat ? { tokenizationOptions: CHAT_TOKENIZATION } : {}) }, token());
   return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
 }
 
@@ -178,13 +183,13 @@ async function measureAll(): Promise<void> {
     let count = 0;
     let chars = 0;
     const invokeDirect = async (): Promise<string> => {
-      const result = await api.tool.invoke({ input, toolInvocationToken: undefined }, token());
+      const result = await api.tool.invoke({ input, toolInvocationToken: undefined, ...(q.asChat ? { tokenizationOptions: CHAT_TOKENIZATION } : {}) }, token());
       return (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
     };
     const pairsStarted = performance.now();
     for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - pairsStarted < PAIR_SECONDS * 1000); i++) {
       const [[r, value], [t, text]] = await timedPair(i, () => vscode.commands.executeCommand(COMMAND[q.operation], uri, position), invokeDirect, quiet);
-      const [v] = await time(() => invokeText('lsp', input));
+      const [v] = await time(() => invokeText('lsp', input, q.asChat));
       await quiet();
       // The tool service's own round trip: an invocation our parser rejects at once.
       const [f] = await time(() => invokeText('lsp', { ...input, line: 0 }).catch(() => ''));

@@ -88,7 +88,7 @@ export const SUITES = [
     label: `Copilot Chat agent (VS Code ${vscodeVersion})`,
     vscodeVersion,
     copilot: true,
-    env: { LSP_TOOL_TEST_GREP: '@copilot' },
+    env: { LSP_TOOL_TEST_GREP: '@copilot(?!-rxjs)' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
     testsEntry: entry,
@@ -102,6 +102,15 @@ export const SUITES = [
     claudeCode: true,
     env: { LSP_TOOL_TEST_GREP: '@claude' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
+    testsEntry: entry,
+  },
+  // The same agent on rxjs's sources: the answers that went to disk before they had a budget.
+  {
+    label: 'Copilot Chat agent on rxjs (VS Code 1.139.1)',
+    vscodeVersion: '1.139.1',
+    copilot: true,
+    folder: () => ensureRxjs(),
+    env: { LSP_TOOL_TEST_GREP: '@copilot-rxjs' },
     testsEntry: entry,
   },
   {

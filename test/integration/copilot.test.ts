@@ -5,10 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, EXTENSION_ID, faultCalls, folderUri, invoke, measure, page, pageTexts, setSetting, until } from './helpers';
+import { activateExtension, EXTENSION_ID, faultCalls, folderUri, invoke, measure, page, pageTexts, query, setSetting, until } from './helpers';
 import {
   askAgent, type ChatMessage, copilotReady, type ModelRequest, NOT_STREAMED, requests, script, textOfMessage, type ToolDefinition, toolMessages, waitForAgentRequests,
 } from './copilotAgent';
+import { describeShape, shapeOf } from './answerShape';
 
 const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
 const CHAT = '#workbench\\.parts\\.auxiliarybar';
@@ -232,7 +233,7 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     measure(`copilot #lsp: the user request reads ${JSON.stringify(user.slice(user.indexOf('<userRequest>')))}`);
   });
 
-  test('a text over Copilot\'s 8,192-character threshold reaches the model as a pointer to a file that holds exactly our text', async () => {
+  test('an answer over Copilot\'s 8,192-character threshold reaches the model inline: the locations that fit, bare, then the omission marker', async () => {
     await setSetting('maxLocations', 1000);
     try {
       const input = { operation: 'findReferences', file_path: 'basic/fault/many.lspfault', line: 1, character: 1 };
@@ -241,14 +242,42 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
       await finalAnswer('Large result seen.');
       const [, second] = await waitForAgentRequests(2);
       const content = textOfMessage(answerTo(second!, 'call_large'));
-      const ours = await invoke(input);
-      assert.ok(ours.length > 8192, `our text is over the threshold: ${ours.length}`);
-      const m = /^Large tool result \((\d+)KB\) written to file\. Use the read_file tool to access the content at: (\S+)$/.exec(content);
-      assert.ok(m, `a pointer to a file: ${content}`);
-      assert.equal(fs.readFileSync(m[2]!, 'utf8'), ours, 'the file holds our text');
-      measure(`copilot large result: our ${ours.length}-character text went to a file; the model read ${JSON.stringify(content.replace(m[2]!, '<path>'))}`);
+      // The same call outside a chat request has no reader budget: over the threshold, cut by maxResultChars as before.
+      const unbudgeted = await invoke(input);
+      assert.ok(unbudgeted.length > 8192, `without a budget the text is over the threshold: ${unbudgeted.length}`);
+      const shape = shapeOf(content, 'locations');
+      assert.ok(!shape.pointer, `inline, not a pointer: ${content.slice(0, 200)}`);
+      assert.ok(content.length <= 8192, `within the threshold: ${content.length}`);
+      const lines = content.split('\n');
+      const marker = /^… (\d+) more locations omitted \(limit 8192 characters\)\.$/.exec(lines.at(-1)!);
+      assert.ok(marker, `the omission marker ends it: ${lines.at(-1)}`);
+      const result = await query(input);
+      assert.equal(shape.entries + Number(marker[1]), result.kind === 'locations' ? result.locations.length : -1, 'what is shown and what is omitted add up to the answer');
+      assert.equal(shape.withOptional, 0, 'bare locations: the previews gave way first');
+      const full = unbudgeted.split('\n');
+      for (let i = 0; i < shape.entries; i++) assert.equal(lines[i], full[i]!.replace(/: row \d+$|: many$/, ''), `location ${i + 1} in answer order`);
+      measure(`copilot large result: our answer reached the model inline, ${describeShape(shape, 'locations')}; without a budget it is ${unbudgeted.length} characters`);
     } finally {
       await setSetting('maxLocations', undefined);
+    }
+  });
+
+  test('Copilot\'s own threshold setting is the budget: lowered to 3,000, the answer fits 3,000 and stays inline', async () => {
+    const copilotConfig = () => vscode.workspace.getConfiguration('github.copilot.chat.agent.largeToolResultsToDisk');
+    await copilotConfig().update('thresholdBytes', 3000, vscode.ConfigurationTarget.Global);
+    try {
+      const input = { operation: 'findReferences', file_path: 'basic/fault/many.lspfault', line: 1, character: 1 };
+      await script([{ toolCalls: [{ id: 'call_threshold', name: 'lsp', arguments: input }] }, { text: 'Threshold seen.' }]);
+      await askAgent('Where is many used? (threshold 3000)');
+      await finalAnswer('Threshold seen.');
+      const [, second] = await waitForAgentRequests(2);
+      const content = textOfMessage(answerTo(second!, 'call_threshold'));
+      const shape = shapeOf(content, 'locations');
+      assert.ok(!shape.pointer && content.length <= 3000, `inline within 3,000: ${content.length} ${content.slice(0, 120)}`);
+      assert.match(content, /\n… \d+ more locations omitted \(limit 3000 characters\)\.$/);
+      measure(`copilot threshold 3000: ${describeShape(shape, 'locations')}`);
+    } finally {
+      await copilotConfig().update('thresholdBytes', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 

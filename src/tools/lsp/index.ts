@@ -13,7 +13,7 @@ export const lspTool: ToolDefinition<QueryEngine, QueryOutcome, LspQueryResult> 
   api: { twin: 'query', tool: 'tool', command: 'lspTool.query' },
   parse: parseLspArgs,
   createEngine: (deps) => new QueryEngine(deps),
-  execute: (engine, input, token) => engine.execute(input, token),
+  execute: (engine, input, token, fit) => engine.execute(input, token, fit),
   structured: (outcome) => outcome.result,
   title: (input) => invocationTitle(inputFields(input)),
   filePath: (input) => inputFields(input)?.file_path,

@@ -17,7 +17,9 @@ import { counted, fieldText, type LoggedAnswer } from '../../engine/queryLog';
 import { confinedToOpenFiles } from '../../engine/readiness';
 import type { Completeness, LspHover, LspLocation, LspOperation, LspPosition, LspQueryResult } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
-import { formatHover, formatLocations } from '../../text/render';
+import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
+import { formatLocationsWithin } from '../../text/fitLocations';
+import { formatHover, formatLocations, type LocationRenderOptions } from '../../text/render';
 import { invocationTitle, parseLspArgs } from './input';
 import { LSP_SCHEMA } from './schema';
 
@@ -55,12 +57,12 @@ function unsupportedAnswer(err: unknown, operation: LspOperation): { answer: Ans
 }
 
 export class QueryEngine extends EngineQuery {
-  /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. */
-  execute(input: unknown, token?: CancellationLike): Promise<QueryOutcome> {
-    return this.logged(askedAt(input), () => this.run(input, token), answered);
+  /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. `fit`: what the reader takes inline. */
+  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<QueryOutcome> {
+    return this.logged(askedAt(input), () => this.run(input, token, fit), answered);
   }
 
-  private async run(input: unknown, token?: CancellationLike): Promise<QueryOutcome> {
+  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<QueryOutcome> {
     const args = parseLspArgs(input);
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
@@ -84,7 +86,7 @@ export class QueryEngine extends EngineQuery {
       }
       if (args.operation === 'goToImplementation' && !emptyAnswer(answer)) this.evidence.record(document.languageId);
       const sourceLines = new Map<string, string[]>();
-      const text = await this.render(result, settings, notes, sourceLines, budget);
+      const text = await this.render(result, settings, notes, sourceLines, budget, fit);
       this.deps.log.trace(`${args.operation} ${document.uri}:${queried.line + 1}:${queried.character + 1} -> ${completeness}, waited ${waitedMs}ms`);
       const asked = { operation: args.operation, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1 };
       return {
@@ -146,22 +148,44 @@ export class QueryEngine extends EngineQuery {
     notes: string[],
     sourceLines: Map<string, string[]>,
     budget: Budget,
+    fit: AnswerBudget | undefined,
   ): Promise<string> {
-    if (result.kind === 'hover') return formatHover(result.hover, settings.maxResultChars, notes);
-    let preview: ((location: LspLocation) => string | undefined) | undefined;
-    if (settings.linePreview) {
-      const shown = result.locations.slice(0, settings.maxLocations);
-      for (const [uri, lines] of await budget.race(this.deps.workspace.readLines(shown.map((l) => l.uri)))) sourceLines.set(uri, lines);
-      preview = (location) => sourceLines.get(location.uri)?.[location.range.start.line];
-    }
-    return formatLocations(result.locations, {
+    if (result.kind === 'hover') return renderWithin(fit, settings.maxResultChars, (limit) => formatHover(result.hover, limit ?? settings.maxResultChars, notes));
+    const options = {
       resolvedWorkspaceUri: result.resolvedWorkspaceUri,
       roots: this.deps.workspace.roots(),
       maxLocations: settings.maxLocations,
       maxResultChars: settings.maxResultChars,
-      preview,
       notes,
-    });
+    };
+    if (fit === undefined) return this.renderAll(result.locations, options, settings, sourceLines, budget);
+    const preview = (location: LspLocation): string | undefined => sourceLines.get(location.uri)?.[location.range.start.line];
+    // Only the files whose previews fit are read: on a warm query that stat per file is most of the tool's own time.
+    const readPreviews = async (uris: string[]): Promise<void> => {
+      for (const [uri, lines] of await budget.race(this.deps.workspace.readLines(uris, sourceLines))) sourceLines.set(uri, lines);
+    };
+    return renderWithin(fit, settings.maxResultChars, (limit) =>
+      limit === undefined
+        ? this.renderAll(result.locations, options, settings, sourceLines, budget)
+        : formatLocationsWithin(result.locations, { ...options, ...(settings.linePreview ? { preview, readPreviews } : {}) }, limit),
+    );
+  }
+
+  /** Every shown location's preview read, then cut by maxResultChars (no reader budget). */
+  private async renderAll(
+    locations: LspLocation[],
+    options: Omit<LocationRenderOptions<LspLocation>, 'preview'>,
+    settings: LspToolSettings,
+    sourceLines: Map<string, string[]>,
+    budget: Budget,
+  ): Promise<string> {
+    let preview: ((location: LspLocation) => string | undefined) | undefined;
+    if (settings.linePreview) {
+      const shown = locations.slice(0, settings.maxLocations);
+      for (const [uri, lines] of await budget.race(this.deps.workspace.readLines(shown.map((l) => l.uri)))) sourceLines.set(uri, lines);
+      preview = (location) => sourceLines.get(location.uri)?.[location.range.start.line];
+    }
+    return formatLocations(locations, { ...options, preview });
   }
 }
 

@@ -14,7 +14,7 @@ export const hierarchyTool: ToolDefinition<HierarchyEngine, HierarchyOutcome, Hi
   api: { twin: 'hierarchy', tool: 'hierarchyTool', command: 'lspTool.queryHierarchy' },
   parse: parseHierarchyArgs,
   createEngine: (deps) => new HierarchyEngine(deps),
-  execute: (engine, input, token) => engine.execute(input, token),
+  execute: (engine, input, token, fit) => engine.execute(input, token, fit),
   structured: (outcome) => outcome.result,
   title: (input) => hierarchyTitle(inputFields(input)),
   filePath: (input) => inputFields(input)?.file_path,

@@ -20,7 +20,9 @@ import { sameHierarchy } from '../../engine/sameSet';
 import { DIRECTION_METHOD, isUnsupportedRequest, OPERATION_METHOD, PREPARE_METHOD, unsupportedDirectionNote } from '../../engine/unsupported';
 import { wakeLanguage } from '../../engine/wake';
 import type { Completeness, LspPosition, LspRange } from '../../engine/result';
+import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
 import { displayPath } from '../../text/displayPath';
+import { formatHierarchyWithin } from '../../text/fitHierarchy';
 import { formatHierarchy } from '../../text/renderHierarchy';
 import { symbolKindName } from '../../text/symbolKind';
 import { hierarchyTitle, parseHierarchyArgs, type ParsedHierarchyArgs } from './input';
@@ -138,8 +140,8 @@ export function isHierarchyOutcome(outcome: OutcomeHeader | undefined): outcome 
 
 export class HierarchyEngine extends EngineQuery {
   /** Runs one lsp_hierarchy call; throws LspToolError for bad input, timeout and cancellation. */
-  execute(input: unknown, token?: CancellationLike): Promise<HierarchyOutcome> {
-    return this.logged(describe(input), () => this.run(parseHierarchyArgs(input), token), answered);
+  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<HierarchyOutcome> {
+    return this.logged(describe(input), () => this.run(parseHierarchyArgs(input), token, fit), answered);
   }
 
   /** One more level below an item of an earlier outcome (the card's lazy expansion). */
@@ -152,7 +154,7 @@ export class HierarchyEngine extends EngineQuery {
     }
   }
 
-  private async run(args: ParsedHierarchyArgs, token?: CancellationLike): Promise<HierarchyOutcome> {
+  private async run(args: ParsedHierarchyArgs, token?: CancellationLike, fit?: AnswerBudget): Promise<HierarchyOutcome> {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
@@ -228,13 +230,10 @@ export class HierarchyEngine extends EngineQuery {
       }
       const result: HierarchyResult = { kind: 'hierarchy', direction, roots: walked.roots, completeness };
       const roots = this.deps.workspace.roots();
-      const text = formatHierarchy(result.roots, {
-        direction,
-        pathOf: (uri) => displayPath(uri, folder, roots),
-        maxLocations: settings.maxLocations,
-        maxResultChars: settings.maxResultChars,
-        notes,
-      });
+      const shownOptions = { direction, pathOf: (uri: string) => displayPath(uri, folder, roots), maxLocations: settings.maxLocations, maxResultChars: settings.maxResultChars, notes };
+      const text = await renderWithin(fit, settings.maxResultChars, (limit) =>
+        limit === undefined ? formatHierarchy(result.roots, shownOptions) : formatHierarchyWithin(result.roots, shownOptions, limit),
+      );
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth };
       return {
         tool: HIERARCHY_SCHEMA.name,

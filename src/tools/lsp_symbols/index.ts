@@ -12,7 +12,7 @@ export const symbolsTool: ToolDefinition<SymbolsQuery, SymbolsOutcome, SymbolsRe
   api: { twin: 'symbols', tool: 'symbolsTool', command: 'lspTool.querySymbols' },
   parse: parseSymbolsArgs,
   createEngine: (deps) => new SymbolsQuery(deps),
-  execute: (engine, input, token) => engine.execute(input, token),
+  execute: (engine, input, token, fit) => engine.execute(input, token, fit),
   structured: (outcome) => outcome.result,
   title: (input) => symbolsTitle(inputFields(input)),
   filePath: (input) => inputFields(input)?.file_path,

@@ -12,7 +12,9 @@ import { STARTED_EMPTY_FACTOR, wakeWorkspace } from '../../engine/wake';
 import type { LspSymbol, SymbolsResult } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
 import { matchRank, namePosition, rankSymbols } from '../../engine/symbolRank';
+import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
 import { pathInside } from '../../text/displayPath';
+import { formatSymbolsWithin } from '../../text/fitSymbols';
 import { formatSymbols } from '../../text/renderSymbols';
 import { parseSymbolsArgs, symbolsAsked, symbolsTitle, type SymbolsArgs } from './input';
 import { SYMBOLS_SCHEMA } from './schema';
@@ -46,22 +48,23 @@ function countSymbols(symbols: readonly LspSymbol[]): number {
 type Raw = { symbols: LspSymbol[] | FoundSymbol[]; malformed: number };
 
 export class SymbolsQuery extends EngineQuery {
-  execute(input: unknown, token?: CancellationLike): Promise<SymbolsOutcome> {
-    return this.logged(symbolsAsked(asInput(input)), () => this.run(input, token), answered);
+  /** `fit`: what the reader takes inline. */
+  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<SymbolsOutcome> {
+    return this.logged(symbolsAsked(asInput(input)), () => this.run(input, token, fit), answered);
   }
 
-  private async run(input: unknown, token?: CancellationLike): Promise<SymbolsOutcome> {
+  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<SymbolsOutcome> {
     const args = parseSymbolsArgs(input);
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      return args.mode === 'workspace' ? await this.searchWorkspace(args.query, settings, budget) : await this.outline(args, settings, budget);
+      return args.mode === 'workspace' ? await this.searchWorkspace(args.query, settings, budget, fit) : await this.outline(args, settings, budget, fit);
     } finally {
       budget.dispose();
     }
   }
 
-  private async searchWorkspace(query: string, settings: LspToolSettings, budget: Budget): Promise<SymbolsOutcome> {
+  private async searchWorkspace(query: string, settings: LspToolSettings, budget: Budget, fit: AnswerBudget | undefined): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
     // Servers start for a file of their language, and tsserver searches only the projects it has loaded (for an open file).
     const woken = await wakeWorkspace(workspace, features, budget);
@@ -83,10 +86,10 @@ export class SymbolsQuery extends EngineQuery {
     const notes = [malformedNote(raw.malformed), completenessNote(completeness, 'symbols')].filter((n): n is string => n !== undefined);
     if (symbols.length === 0) notes.push(...emptyNotes(query));
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
-    return this.outcome(result, { mode: 'workspace', query }, this.render(result, false, settings, notes), notes);
+    return this.outcome(result, { mode: 'workspace', query }, await this.render(result, false, settings, notes, fit), notes);
   }
 
-  private async outline(args: Exclude<SymbolsArgs, { mode: 'workspace' }>, settings: LspToolSettings, budget: Budget): Promise<SymbolsOutcome> {
+  private async outline(args: Exclude<SymbolsArgs, { mode: 'workspace' }>, settings: LspToolSettings, budget: Budget, fit: AnswerBudget | undefined): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
     const document: DocumentSnapshot = await openFile(workspace, args.filePath, settings, budget, SYMBOLS_SCHEMA.name);
     const folder = workspace.folderOf(document.uri);
@@ -102,7 +105,7 @@ export class SymbolsQuery extends EngineQuery {
       notes.push(`no symbol of "${args.filePath}" (${countSymbols(outline)} in all) has "${args.query}" in its name. Pass file_path alone for the whole outline.`);
     }
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
-    return { ...this.outcome(result, args, this.render(result, true, settings, notes), notes), uri: document.uri };
+    return { ...this.outcome(result, args, await this.render(result, true, settings, notes, fit), notes), uri: document.uri };
   }
 
   private outcome(result: SymbolsResult, args: SymbolsArgs, text: string, notes: string[]): SymbolsOutcome {
@@ -113,15 +116,16 @@ export class SymbolsQuery extends EngineQuery {
     return outcome;
   }
 
-  private render(result: SymbolsResult, outline: boolean, settings: LspToolSettings, notes: string[]): string {
-    return formatSymbols(result.symbols, {
+  private render(result: SymbolsResult, outline: boolean, settings: LspToolSettings, notes: string[], fit: AnswerBudget | undefined): Promise<string> {
+    const options = {
       resolvedWorkspaceUri: result.resolvedWorkspaceUri,
       roots: this.deps.workspace.roots(),
       maxSymbols: settings.maxLocations,
       maxResultChars: settings.maxResultChars,
       outline,
       notes,
-    });
+    };
+    return renderWithin(fit, settings.maxResultChars, (limit) => (limit === undefined ? formatSymbols(result.symbols, options) : formatSymbolsWithin(result.symbols, options, limit)));
   }
 }
 
