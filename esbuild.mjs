@@ -1,6 +1,7 @@
-// Bundles the extension host entry twice (cjs, `vscode` external): for the Node extension host and
-// for the web-worker one (`browser` in package.json, no Node built-ins), the MCP server (dist/mcp.js,
-// Node only, loaded on first use), plus the card's webview
+// Bundles the extension once (cjs, `vscode` external, no Node built-ins): dist/web/extension.js, the
+// web-worker host's entry (`browser` in package.json); the Node host's small entry dist/extension.js
+// (`main`), which injects the disk and the MCP registration and requires the shared bundle at run
+// time; the MCP server (dist/mcp.js, Node only, loaded on first use), plus the card's webview
 // script (iife), and writes the codicons the card uses (their CSS rules and a font subset) into dist/.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,6 @@ import { resolve as resolvePath } from 'node:path';
 import { Blob, Face } from 'harfbuzzjs';
 import subsetFont from 'subset-font';
 import * as esbuild from 'esbuild';
-import { webVariants } from './scripts/webVariants.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -28,7 +28,7 @@ const onlyVscodeExternal = {
   },
 };
 
-/** Fails the build when the activation bundle takes in the MCP server or its SDK: they load from dist/mcp.js on first use. */
+/** Fails the build when an activation bundle takes in the MCP server or its SDK: they load from dist/mcp.js on first use. */
 const noMcpServerInside = {
   name: 'no-mcp-server-inside',
   setup(build) {
@@ -41,17 +41,29 @@ const noMcpServerInside = {
   },
 };
 
+/** Fails the build when the Node entry takes in the shared extension code instead of requiring dist/web/extension.js. */
+const noSharedBundleInside = {
+  name: 'no-shared-bundle-inside',
+  setup(build) {
+    build.onEnd((result) => {
+      for (const [file, output] of Object.entries(result.metafile?.outputs ?? {})) {
+        if (Object.keys(output.inputs).includes('src/extension.ts')) throw new Error(`${file} bundles src/extension.ts: the Node entry requires dist/web/extension.js at run time`);
+      }
+    });
+  },
+};
+
 const contexts = await Promise.all([
   esbuild.context({
     ...common,
-    entryPoints: ['src/extension.ts'],
+    entryPoints: ['src/node/main.ts'],
     format: 'cjs',
     platform: 'node',
     target: 'node20',
     outfile: 'dist/extension.js',
     external: ['vscode'],
     metafile: true,
-    plugins: [noMcpServerInside],
+    plugins: [noMcpServerInside, noSharedBundleInside],
   }),
   // The MCP server and its SDK (Node host only), required by src/mcp/start.ts when the server first starts.
   esbuild.context({
@@ -78,7 +90,7 @@ const contexts = await Promise.all([
     outfile: 'dist/web/extension.js',
     external: ['vscode'],
     metafile: true,
-    plugins: [webVariants, onlyVscodeExternal],
+    plugins: [noMcpServerInside, onlyVscodeExternal],
   }),
   esbuild.context({
     ...common,

@@ -1,6 +1,6 @@
-// esbuild plugin for web-worker bundles: `./x` resolves to a sibling `x.web.ts` when there is one,
-// so a module that needs Node (src/workspace/realpath.ts, test/integration/nodeOnly.ts) can have a
-// web variant with the same exports.
+// esbuild plugin for the web-worker test bundle: `./x` resolves to a sibling `x.web.ts` when there is
+// one, so a test module that needs Node (test/integration/nodeOnly.ts) can have a web variant with the
+// same exports. The extension itself has none: Node's capabilities are injected (src/node/main.ts).
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 

@@ -1,5 +1,7 @@
 // activate(): builds the engine over VS Code, then registers each feature; every disposable is
-// owned by context.subscriptions.
+// owned by context.subscriptions. This one bundle serves both extension hosts: the web worker
+// calls activate() (no disk, no MCP server), the Node host's entry (src/node/main.ts) calls
+// activateWith() and injects what only Node has.
 import * as vscode from 'vscode';
 import { CardViewProvider } from './card/cardViewProvider';
 import * as participant from './chat/participant';
@@ -36,8 +38,10 @@ import type { SymbolsToolInput } from './tools/lsp_symbols/input';
 import { registerLmTools } from './tools/lmTool';
 import { presenter } from './tools/present';
 import { WalkthroughProgress } from './walkthrough/markUsed';
-import { registerMcp } from './mcp/start';
+import { registerNoMcp } from './mcp/noServer';
+import type { registerMcp } from './mcp/start';
 import { mcpCalls } from './mcp/toolHost';
+import { useDisk, type NodeDisk } from './workspace/disk';
 
 export interface LspToolApi {
   /** Milliseconds spent inside activate(). */
@@ -64,8 +68,22 @@ export interface LspToolApi {
   readonly logUri: vscode.Uri;
 }
 
+/** What the Node extension host adds (src/node/main.ts); each one missing means the web worker's behaviour. */
+export interface HostPlatform {
+  /** Direct disk access and symlink resolution for `file:` URIs. */
+  disk?: NodeDisk;
+  /** The MCP server's registration (src/mcp/start.ts). */
+  registerMcp?: typeof registerMcp;
+}
+
+/** The web-worker host's entry: no disk, no MCP server. */
 export function activate(context: vscode.ExtensionContext): LspToolApi {
+  return activateWith(context, {});
+}
+
+export function activateWith(context: vscode.ExtensionContext, platform: HostPlatform): LspToolApi {
   const activationStarted = performance.now();
+  useDisk(platform.disk);
   const own = <T extends vscode.Disposable>(disposable: T): T => {
     context.subscriptions.push(disposable);
     return disposable;
@@ -119,7 +137,7 @@ export function activate(context: vscode.ExtensionContext): LspToolApi {
   }
 
   // The same tools over MCP, for agents outside VS Code's tool API (not in the web-worker host).
-  own(registerMcp(context, { call: mcpCalls(calls), log, timeoutMs: () => settings().timeoutMs }));
+  own((platform.registerMcp ?? registerNoMcp)(context, { call: mcpCalls(calls), log, timeoutMs: () => settings().timeoutMs }));
 
   // The surfaces for people.
   const engine = calls.engineOf(lspTool);

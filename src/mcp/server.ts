@@ -5,7 +5,9 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+// The Fetch-API transport behind a small Node bridge (toWebRequest, sendWebResponse): the SDK's
+// Node transport wraps the same one in @hono/node-server, ~20 KB of dist/mcp.js.
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, isInitializeRequest, ListToolsRequestSchema, McpError, type CallToolResult, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { McpAsk, McpCancellation, McpConfirmRequest, McpLog, McpToolHost } from './host';
 
@@ -36,7 +38,7 @@ export interface RunningMcpServer {
 interface Session {
   id: string;
   server: Server;
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   lastUsed: number;
   /** Requests being answered (POSTs open): a busy session is never evicted. */
   open: number;
@@ -72,7 +74,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<Running
       lastUsed: Date.now(),
       open: 0,
       connections: new Map(),
-      transport: new StreamableHTTPServerTransport({
+      transport: new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
           session.id = id;
@@ -186,7 +188,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<Running
         if (!res.writableFinished) for (const id of ids) current.connections.get(id)?.abort();
       });
     }
-    await current.transport.handleRequest(req, res, body);
+    await sendWebResponse(await current.transport.handleRequest(toWebRequest(req), { parsedBody: body }), res);
   };
 
   const server = http.createServer((req, res) => {
@@ -255,6 +257,42 @@ function readBody(req: http.IncomingMessage, maxBytes: number): Promise<string |
     req.on('end', () => resolve(size > maxBytes ? TOO_LARGE : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/** Node's request as a Fetch Request: method, URL and headers (the body was read already and goes in as parsedBody). */
+function toWebRequest(req: http.IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
+  return new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, { method: req.method, headers });
+}
+
+/** Writes a Fetch Response to Node's response, streaming its body (SSE) chunk by chunk; a closed connection cancels the stream. */
+async function sendWebResponse(response: Response, res: http.ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  // Headers go out now: an SSE client waits for them before the first event.
+  res.flushHeaders();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  res.on('close', () => void reader.cancel().catch(() => undefined));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+  } catch {
+    // The stream was cancelled: the client went away.
+  }
+  res.end();
 }
 
 function requestIds(body: unknown): RequestId[] {

@@ -1,8 +1,8 @@
-// Direct disk access for `file:` URIs in a Node extension host, where they are this process's own
-// files. vscode.workspace.fs reaches them through the window in a remote host, tens of times
-// slower per stat (docs/performance.md). The web build replaces
-// this module with disk.web.ts, which has no disk.
-import { promises as fs, statSync } from 'node:fs';
+// The disk port: direct file access for `file:` URIs where the extension host has a disk of its
+// own. The one extension bundle runs in the web worker too, so the Node host's entry
+// (src/node/main.ts) injects the implementation at activation; without it every file goes through
+// vscode.workspace.fs, which in a remote host reaches the disk through the window, tens of times
+// slower per stat (docs/performance.md).
 
 export interface DiskStat {
   size: number;
@@ -12,34 +12,24 @@ export interface DiskStat {
   ctime: number;
 }
 
-export const hasDisk = true;
-
-/**
- * undefined when the path does not exist or cannot be read. Synchronous underneath: a local stat
- * takes microseconds, while each promise's trip through libuv's thread pool took 0.1–0.3 ms on a
- * busy host, and a warm query makes one per file it previews (docs/performance.md).
- */
-export function diskStat(fsPath: string): Promise<DiskStat | undefined> {
-  try {
-    const stat = statSync(fsPath, { throwIfNoEntry: false });
-    return Promise.resolve(stat === undefined ? undefined : { size: stat.size, directory: stat.isDirectory(), mtime: stat.mtimeMs, ctime: stat.ctimeMs });
-  } catch {
-    return Promise.resolve(undefined);
-  }
+export interface NodeDisk {
+  /** undefined when the path does not exist or cannot be read. */
+  stat(fsPath: string): Promise<DiskStat | undefined>;
+  read(fsPath: string): Promise<Uint8Array>;
+  /** The first `length` bytes (fewer for a shorter file). */
+  readHead(fsPath: string, length: number): Promise<Uint8Array>;
+  /** The path with every symbolic link resolved; undefined when it does not exist. */
+  resolveLinks(fsPath: string): Promise<string | undefined>;
 }
 
-export async function diskRead(fsPath: string): Promise<Uint8Array> {
-  return fs.readFile(fsPath);
+// Set once at activation (useDisk): one extension host, one disk or none.
+let installed: NodeDisk | undefined;
+
+export function useDisk(disk: NodeDisk | undefined): void {
+  installed = disk;
 }
 
-/** The first `length` bytes (fewer for a shorter file). */
-export async function diskReadHead(fsPath: string, length: number): Promise<Uint8Array> {
-  const handle = await fs.open(fsPath, 'r');
-  try {
-    const buffer = new Uint8Array(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+/** The disk of this extension host, undefined in the web worker. */
+export function nodeDisk(): NodeDisk | undefined {
+  return installed;
 }

@@ -1,6 +1,8 @@
-// The bundle rule as a fast check: the code loaded at activation (dist/extension.js, minified as
-// `npm run build:production` makes it) stays at most 100 KB; code only some users need is a second
-// bundle loaded on first use. The VSIX suite measures the shipped files too.
+// The bundle rule as a fast check: the code loaded at activation, minified as `npm run
+// build:production` makes it, stays at most 100 KB. In the Node host that is its entry
+// (dist/extension.js) plus the shared bundle it requires (dist/web/extension.js); the web worker
+// loads the shared bundle alone. Code only some users need is a bundle loaded on first use
+// (dist/mcp.js). The VSIX suite measures the shipped files too.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { build } from 'esbuild';
@@ -8,21 +10,26 @@ import { build } from 'esbuild';
 const root = path.resolve(__dirname, '..', '..', '..');
 const LIMIT = 100 * 1024;
 
+async function minifiedBytes(entry: string, platform: 'node' | 'browser'): Promise<number> {
+  const result = await build({
+    entryPoints: [path.join(root, ...entry.split('/'))],
+    bundle: true,
+    minify: true,
+    format: 'cjs',
+    platform,
+    target: platform === 'node' ? 'node20' : 'es2022',
+    external: ['vscode'],
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.contents.length;
+}
+
 describe('the activation bundle', () => {
-  it('is at most 100 KB minified, with vscode external', async function () {
-    this.timeout(30_000);
-    const result = await build({
-      entryPoints: [path.join(root, 'src', 'extension.ts')],
-      bundle: true,
-      minify: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      external: ['vscode'],
-      write: false,
-      logLevel: 'silent',
-    });
-    const bytes = result.outputFiles[0]!.contents.length;
-    assert.ok(bytes <= LIMIT, `dist/extension.js would be ${(bytes / 1024).toFixed(1)} KB, over 100 KB: move code only some users need into a bundle loaded on first use`);
+  it('is at most 100 KB minified, with vscode external: the Node entry plus the shared bundle it loads', async function () {
+    this.timeout(60_000);
+    const [entry, shared] = await Promise.all([minifiedBytes('src/node/main.ts', 'node'), minifiedBytes('src/extension.ts', 'browser')]);
+    const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+    assert.ok(entry + shared <= LIMIT, `dist/extension.js (${kb(entry)} KB) + dist/web/extension.js (${kb(shared)} KB) would be ${kb(entry + shared)} KB, over 100 KB: move code only some users need into a bundle loaded on first use`);
   });
 });
