@@ -43,21 +43,33 @@ module.exports = {
       from: { path: PURE },
       to: { dependencyTypes: ['core'] },
     },
-    above('text-imports-above', TEXT, '^src/(extension[.]ts|node/|engine/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)'),
+    above(
+      'text-imports-above',
+      TEXT,
+      '^src/(extension[.]ts|node/|engine/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)',
+    ),
     {
-      ...above('tool-imports-above', TOOL, '^src/(extension[.]ts|node/|platform/|workspace/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/|tools/[^/]+[.]ts$)'),
+      ...above(
+        'tool-imports-above',
+        TOOL,
+        '^src/(extension[.]ts|node/|platform/|workspace/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/|tools/[^/]+[.]ts$)',
+      ),
       to: {
         path: '^src/(extension[.]ts|node/|platform/|workspace/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/|tools/[^/]+[.]ts$)',
         pathNot: ['^src/card/webview/protocol[.]ts$', '^src/tools/definition[.]ts$'],
       },
     },
-    above('engine-imports-above', ENGINE, '^src/(extension[.]ts|node/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)'),
+    above(
+      'engine-imports-above',
+      ENGINE,
+      '^src/(extension[.]ts|node/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)',
+    ),
     above('platform-imports-above', PLATFORM, '^src/(extension[.]ts|node/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)'),
     above('surface-imports-wiring', SURFACES, '^src/(extension[.]ts$|node/)'),
     {
       name: 'webview-imports-host',
       severity: 'error',
-      comment: 'The webview script talks to the extension only through protocol.ts: it may import its own folder, the engine\'s types and text/.',
+      comment: "The webview script talks to the extension only through protocol.ts: it may import its own folder, the engine's types and text/.",
       from: { path: '^src/card/webview/' },
       to: { path: '^src/', pathNot: ['^src/card/webview/', '^src/engine/', '^src/text/'] },
     },

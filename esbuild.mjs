@@ -47,7 +47,8 @@ const noSharedBundleInside = {
   setup(build) {
     build.onEnd((result) => {
       for (const [file, output] of Object.entries(result.metafile?.outputs ?? {})) {
-        if (Object.keys(output.inputs).includes('src/extension.ts')) throw new Error(`${file} bundles src/extension.ts: the Node entry requires dist/web/extension.js at run time`);
+        if (Object.keys(output.inputs).includes('src/extension.ts'))
+          throw new Error(`${file} bundles src/extension.ts: the Node entry requires dist/web/extension.js at run time`);
       }
     });
   },
@@ -67,12 +68,14 @@ const contexts = await Promise.all([
   }),
   // The MCP server and its SDK (Node host only), required by src/mcp/start.ts when the server first starts.
   esbuild.context({
-    plugins: [{
-      name: 'no-ajv',
-      setup(build) {
-        build.onResolve({ filter: /[/]validation[/]ajv-provider\.js$/ }, () => ({ path: resolvePath('src/mcp/noJsonSchemaValidator.ts') }));
+    plugins: [
+      {
+        name: 'no-ajv',
+        setup(build) {
+          build.onResolve({ filter: /[/]validation[/]ajv-provider\.js$/ }, () => ({ path: resolvePath('src/mcp/noJsonSchemaValidator.ts') }));
+        },
       },
-    }],
+    ],
     ...common,
     entryPoints: ['src/mcp/index.ts'],
     format: 'cjs',
@@ -107,20 +110,53 @@ const contexts = await Promise.all([
 // To show another icon, add its name here: the build fails if codicons has no such icon.
 const USED_ICONS = [
   // the card today
-  'arrow-left', 'arrow-right', 'file', 'warning', 'info', 'list-tree',
+  'arrow-left',
+  'arrow-right',
+  'file',
+  'warning',
+  'info',
+  'list-tree',
   // the companion tools (lsp_symbols, lsp_hierarchy)
-  'symbol-class', 'symbol-method', 'symbol-function', 'symbol-interface', 'symbol-variable', 'symbol-field',
-  'symbol-property', 'symbol-constant', 'symbol-enum', 'symbol-enum-member', 'symbol-constructor', 'symbol-module',
-  'symbol-namespace', 'symbol-struct', 'symbol-event', 'symbol-operator', 'symbol-type-parameter', 'symbol-key',
-  'symbol-boolean', 'symbol-array', 'symbol-object', 'symbol-string', 'symbol-number', 'symbol-null',
-  'symbol-package', 'symbol-file', 'call-incoming', 'call-outgoing', 'type-hierarchy', 'type-hierarchy-sub',
-  'type-hierarchy-super', 'chevron-right', 'chevron-down', 'references', 'loading', 'symbol-misc',
+  'symbol-class',
+  'symbol-method',
+  'symbol-function',
+  'symbol-interface',
+  'symbol-variable',
+  'symbol-field',
+  'symbol-property',
+  'symbol-constant',
+  'symbol-enum',
+  'symbol-enum-member',
+  'symbol-constructor',
+  'symbol-module',
+  'symbol-namespace',
+  'symbol-struct',
+  'symbol-event',
+  'symbol-operator',
+  'symbol-type-parameter',
+  'symbol-key',
+  'symbol-boolean',
+  'symbol-array',
+  'symbol-object',
+  'symbol-string',
+  'symbol-number',
+  'symbol-null',
+  'symbol-package',
+  'symbol-file',
+  'call-incoming',
+  'call-outgoing',
+  'type-hierarchy',
+  'type-hierarchy-sub',
+  'type-hierarchy-super',
+  'chevron-right',
+  'chevron-down',
+  'references',
+  'loading',
+  'symbol-misc',
 ];
 const codicons = 'node_modules/@vscode/codicons/dist';
 const css = readFileSync(`${codicons}/codicon.css`, 'utf8');
-const rules = new Map(
-  [...css.matchAll(/^\.codicon-([a-z0-9-]+):before \{ content: "\\([0-9a-f]+)" \}$/gm)].map(([line, name, hex]) => [name, { line, hex }]),
-);
+const rules = new Map([...css.matchAll(/^\.codicon-([a-z0-9-]+):before \{ content: "\\([0-9a-f]+)" \}$/gm)].map(([line, name, hex]) => [name, { line, hex }]));
 const missing = USED_ICONS.filter((name) => !rules.has(name));
 if (missing.length > 0) throw new Error(`no codicon named ${missing.join(', ')} in @vscode/codicons`);
 const used = USED_ICONS.map((name) => rules.get(name));

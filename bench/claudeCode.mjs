@@ -22,15 +22,27 @@ const n = (x) => (x === undefined ? '-' : x.toLocaleString('en-US'));
 export function claudeCodeTable(r) {
   const lines = [];
   lines.push('### In the real Claude Code CLI', '');
-  lines.push(`Claude Code ${r.claudeCodeVersion} in an integrated terminal of VS Code ${r.vscodeVersion}, \`claude -p\` with a scripted model on 127.0.0.1; rxjs; ${r.runs} sessions (median [min–max]).`, '');
-  lines.push(`Claude Code defers MCP tools: until the model loads one with \`ToolSearch\`, a request names them only. Our three tools add **${n(r.request.addedChars)} characters** to every request (${n(r.request.withoutChars)} without our server, ${n(r.request.withChars)} with it).`, '');
+  lines.push(
+    `Claude Code ${r.claudeCodeVersion} in an integrated terminal of VS Code ${r.vscodeVersion}, \`claude -p\` with a scripted model on 127.0.0.1; rxjs; ${r.runs} sessions (median [min–max]).`,
+    '',
+  );
+  lines.push(
+    `Claude Code defers MCP tools: until the model loads one with \`ToolSearch\`, a request names them only. Our three tools add **${n(r.request.addedChars)} characters** to every request (${n(r.request.withoutChars)} without our server, ${n(r.request.withChars)} with it).`,
+    '',
+  );
   lines.push('| our tool, once loaded | characters it adds to every later request (its `tools[]` entry) | of which the description |', '|---|---|---|');
   for (const d of r.loaded.definitions) lines.push(`| \`${d.name}\` | ${d.offered ? n(d.chars) : 'not offered'} | ${n(d.descriptionChars)} |`);
   lines.push(`| all three | ${n(r.loaded.definitions.reduce((sum, d) => sum + d.chars, 0))} | |`);
   lines.push('', '"Who uses `Subscription`?" (`src/internal/Subscription.ts:16:14`), the model calling `lsp` findReferences over MCP:', '');
-  lines.push('| the tool\'s text (characters) | the `tool_result` the model reads (characters) | tool call → next request | the same call through `lm.invokeTool` |', '|---|---|---|---|');
+  lines.push(
+    "| the tool's text (characters) | the `tool_result` the model reads (characters) | tool call → next request | the same call through `lm.invokeTool` |",
+    '|---|---|---|---|',
+  );
   lines.push(`| ${n(r.lsp.textChars)} | ${n(r.lsp.toolResultChars)} | ${ms(r.lsp.callToNext)} | ${ms(r.lsp.invoke)} |`);
-  lines.push('', '"Tool call → next request" runs from the fake model finishing the `tool_use` response to Claude Code\'s next request arriving: Claude Code\'s own work, the MCP round trip to our server, the tool, and the next request\'s assembly.');
+  lines.push(
+    '',
+    "\"Tool call → next request\" runs from the fake model finishing the `tool_use` response to Claude Code's next request arriving: Claude Code's own work, the MCP round trip to our server, the tool, and the next request's assembly.",
+  );
   return lines;
 }
 
@@ -50,7 +62,10 @@ export async function runClaudeCodeBench({ build = true } = {}) {
       claudeCode: true,
       folder: ensureRxjs(),
       testsEntry: join(repo, 'out', 'test', 'bench', 'claudeCode.js'),
-      env: { LSP_TOOL_BENCH_OUT: out, ...(process.env.LSP_TOOL_BENCH_CLAUDE_RUNS ? { LSP_TOOL_BENCH_CLAUDE_RUNS: process.env.LSP_TOOL_BENCH_CLAUDE_RUNS } : {}) },
+      env: {
+        LSP_TOOL_BENCH_OUT: out,
+        ...(process.env.LSP_TOOL_BENCH_CLAUDE_RUNS ? { LSP_TOOL_BENCH_CLAUDE_RUNS: process.env.LSP_TOOL_BENCH_CLAUDE_RUNS } : {}),
+      },
     });
     skipped = records.length === 0;
     const failed = records.filter((r) => r.state !== 'passed');
@@ -64,7 +79,10 @@ export async function runClaudeCodeBench({ build = true } = {}) {
   const lines = claudeCodeTable(report);
   mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
   writeFileSync(join(repo, 'bench', 'results', 'claude-code.json'), JSON.stringify(report, null, 2));
-  writeFileSync(join(repo, 'docs', 'performance-claude-code.md'), `<!-- Written by bench/claudeCode.mjs (npm run bench); ${new Date().toISOString()} -->\n\n${lines.join('\n')}\n`);
+  writeFileSync(
+    join(repo, 'docs', 'performance-claude-code.md'),
+    `<!-- Written by bench/claudeCode.mjs (npm run bench); ${new Date().toISOString()} -->\n\n${lines.join('\n')}\n`,
+  );
   return { report, lines };
 }
 

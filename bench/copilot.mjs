@@ -22,25 +22,47 @@ const n = (x) => (x === undefined ? '-' : x.toLocaleString('en-US'));
 export function copilotTable(r) {
   const lines = [];
   lines.push(`### In the real Copilot Chat agent loop`, '');
-  lines.push(`Copilot Chat ${r.copilotVersion} in VS Code ${r.vscodeVersion}, agent mode, a scripted model on 127.0.0.1; rxjs; ${r.runs} sessions per tool (median [min–max]).`, '');
-  lines.push(`Every request: ${n(r.request.chars)} characters, of which the tool definitions are ${n(r.request.toolsChars)} (${r.request.tools} tools) and the system prompt ${n(r.request.systemPromptChars)}.`, '');
+  lines.push(
+    `Copilot Chat ${r.copilotVersion} in VS Code ${r.vscodeVersion}, agent mode, a scripted model on 127.0.0.1; rxjs; ${r.runs} sessions per tool (median [min–max]).`,
+    '',
+  );
+  lines.push(
+    `Every request: ${n(r.request.chars)} characters, of which the tool definitions are ${n(r.request.toolsChars)} (${r.request.tools} tools) and the system prompt ${n(r.request.systemPromptChars)}.`,
+    '',
+  );
   lines.push('| our tool | characters added to every request (its `tools[]` entry) | of which `modelDescription` |', '|---|---|---|');
   for (const d of r.definitions) lines.push(`| \`${d.name}\` | ${d.offered ? n(d.chars) : 'not offered'} | ${n(d.descriptionChars)} |`);
   if (r.listCodeUsagesDefinitionChars) lines.push(`| (built-in \`vscode_listCodeUsages\`, for scale) | ${n(r.listCodeUsagesDefinitionChars)} | |`);
   lines.push('', '"Who uses `Subscription`?" (`src/internal/Subscription.ts:16:14`), the model calling each tool:', '');
-  lines.push('| tool | the tool\'s text (characters) | the tool message the model reads (characters) | tool call → next request | the same call through `lm.invokeTool` |', '|---|---|---|---|---|');
-  const row = (name, t) => `| ${name} | ${n(t.textChars)} | ${n(t.toolMessageChars)}${t.toolMessageChars < t.textChars && /^Large tool result/.test(t.sample) ? ' (a pointer to a file: the text went to disk)' : ''} | ${ms(t.callToNext)} | ${ms(t.invoke)} |`;
+  lines.push(
+    "| tool | the tool's text (characters) | the tool message the model reads (characters) | tool call → next request | the same call through `lm.invokeTool` |",
+    '|---|---|---|---|---|',
+  );
+  const row = (name, t) =>
+    `| ${name} | ${n(t.textChars)} | ${n(t.toolMessageChars)}${t.toolMessageChars < t.textChars && /^Large tool result/.test(t.sample) ? ' (a pointer to a file: the text went to disk)' : ''} | ${ms(t.callToNext)} | ${ms(t.invoke)} |`;
   lines.push(row('`lsp` findReferences', r.lsp));
   if (r.listCodeUsages) lines.push(row('`vscode_listCodeUsages`', r.listCodeUsages));
   if (r.answers) {
-    lines.push('', 'What the model reads of the answers that went to disk before they had a budget, against the same call outside a chat request (no reader budget; `lspTool.maxLocations` 100):', '');
+    lines.push(
+      '',
+      'What the model reads of the answers that went to disk before they had a budget, against the same call outside a chat request (no reader budget; `lspTool.maxLocations` 100):',
+      '',
+    );
     lines.push('| answer | outside a chat request | the tool message the model reads |', '|---|---|---|');
     const optional = (kind) => (kind === 'locations' ? 'with previews' : kind === 'hierarchy' ? 'with call sites' : '');
-    const cell = (s, kind) => (s.pointer ? `${n(s.chars)} characters: a pointer to a file` : `${n(s.chars)} characters${s.chars > 8192 ? ' (over the threshold: Copilot writes it to a file)' : ''}; ${s.entries} ${kind === 'hierarchy' ? 'related items' : kind}${optional(kind) ? `, ${s.withOptional} ${optional(kind)}` : ''}${s.gaveWay.length ? `; ${s.gaveWay.map((g) => `"${g}"`).join(' ')}` : ''}`);
+    const cell = (s, kind) =>
+      s.pointer
+        ? `${n(s.chars)} characters: a pointer to a file`
+        : `${n(s.chars)} characters${s.chars > 8192 ? ' (over the threshold: Copilot writes it to a file)' : ''}; ${s.entries} ${kind === 'hierarchy' ? 'related items' : kind}${optional(kind) ? `, ${s.withOptional} ${optional(kind)}` : ''}${s.gaveWay.length ? `; ${s.gaveWay.map((g) => `"${g}"`).join(' ')}` : ''}`;
     for (const a of r.answers) lines.push(`| ${a.label} | ${cell(a.outside, a.kind)} | ${cell(a.model, a.kind)} |`);
   }
-  lines.push('', '"Tool call → next request" runs from the fake model finishing the tool call\'s response to Copilot\'s next request arriving: Copilot\'s own work, the tool, and the next prompt\'s rendering.');
-  lines.push('Copilot Chat 0.67 writes a tool\'s text longer than 8,192 characters (`github.copilot.chat.agent.largeToolResultsToDisk.thresholdBytes`, on by default) to a file and gives the model "Large tool result (…KB) written to file. Use the read_file tool…" instead: reading it costs the model another round trip.');
+  lines.push(
+    '',
+    "\"Tool call → next request\" runs from the fake model finishing the tool call's response to Copilot's next request arriving: Copilot's own work, the tool, and the next prompt's rendering.",
+  );
+  lines.push(
+    'Copilot Chat 0.67 writes a tool\'s text longer than 8,192 characters (`github.copilot.chat.agent.largeToolResultsToDisk.thresholdBytes`, on by default) to a file and gives the model "Large tool result (…KB) written to file. Use the read_file tool…" instead: reading it costs the model another round trip.',
+  );
   return lines;
 }
 
@@ -59,7 +81,10 @@ export async function runCopilotBench({ build = true } = {}) {
       copilot: true,
       folder: ensureRxjs(),
       testsEntry: join(repo, 'out', 'test', 'bench', 'copilot.js'),
-      env: { LSP_TOOL_BENCH_OUT: out, ...(process.env.LSP_TOOL_BENCH_COPILOT_RUNS ? { LSP_TOOL_BENCH_COPILOT_RUNS: process.env.LSP_TOOL_BENCH_COPILOT_RUNS } : {}) },
+      env: {
+        LSP_TOOL_BENCH_OUT: out,
+        ...(process.env.LSP_TOOL_BENCH_COPILOT_RUNS ? { LSP_TOOL_BENCH_COPILOT_RUNS: process.env.LSP_TOOL_BENCH_COPILOT_RUNS } : {}),
+      },
     });
     skipped = records.length === 0;
     const failed = records.filter((r) => r.state !== 'passed');
@@ -73,7 +98,10 @@ export async function runCopilotBench({ build = true } = {}) {
   const lines = copilotTable(report);
   mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
   writeFileSync(join(repo, 'bench', 'results', 'copilot.json'), JSON.stringify(report, null, 2));
-  writeFileSync(join(repo, 'docs', 'performance-copilot.md'), `<!-- Written by bench/copilot.mjs (npm run bench); ${new Date().toISOString()} -->\n\n${lines.join('\n')}\n`);
+  writeFileSync(
+    join(repo, 'docs', 'performance-copilot.md'),
+    `<!-- Written by bench/copilot.mjs (npm run bench); ${new Date().toISOString()} -->\n\n${lines.join('\n')}\n`,
+  );
   return { report, lines };
 }
 

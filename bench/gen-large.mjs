@@ -28,7 +28,10 @@ export function generateLarge(root) {
     mkdirSync(join(file, '..'), { recursive: true });
     writeFileSync(file, text);
   };
-  write('tsconfig.json', JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, noEmit: true }, include: ['src/**/*.ts'] }, null, 2));
+  write(
+    'tsconfig.json',
+    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, noEmit: true }, include: ['src/**/*.ts'] }, null, 2),
+  );
   write('src/core/hub.ts', 'export function hub(value: number): number {\n  return value + 1;\n}\n');
   // A deep chain: I0 <- I1 <- ... and one class per level implementing it.
   const chain = ['export interface I0 {\n  run(input: number): number;\n}\n'];
@@ -36,7 +39,10 @@ export function generateLarge(root) {
   write('src/chain/interfaces.ts', chain.join('\n'));
   for (let level = 0; level < LARGE.chainDepth; level++) {
     const steps = Array.from({ length: level }, (_, k) => `  step${k + 1}(): void {}\n`).join('');
-    write(`src/chain/impl${level}.ts`, `import { I${level} } from './interfaces';\nimport { hub } from '../core/hub';\n\nexport class Impl${level} implements I${level} {\n  run(input: number): number {\n    return hub(input) * ${level + 1};\n  }\n${steps}}\n`);
+    write(
+      `src/chain/impl${level}.ts`,
+      `import { I${level} } from './interfaces';\nimport { hub } from '../core/hub';\n\nexport class Impl${level} implements I${level} {\n  run(input: number): number {\n    return hub(input) * ${level + 1};\n  }\n${steps}}\n`,
+    );
   }
   let references = 1 + LARGE.chainDepth;
   for (let i = 0; i < LARGE.files; i++) {

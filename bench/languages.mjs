@@ -66,16 +66,24 @@ export function languageWorkloads(id, repo) {
   const queries = [
     { label: `references ${spec.references[2]}`, operation: 'findReferences', ...refs },
     { label: `definition ${spec.definition[2]}`, operation: 'goToDefinition', ...at(folder, ...spec.definition) },
-    ...(spec.implementation ? [{ label: `implementation ${spec.implementation[2]}`, operation: 'goToImplementation', ...at(folder, ...spec.implementation) }] : []),
+    ...(spec.implementation
+      ? [{ label: `implementation ${spec.implementation[2]}`, operation: 'goToImplementation', ...at(folder, ...spec.implementation) }]
+      : []),
     { label: `hover ${spec.references[2]}`, operation: 'hover', ...refs },
   ];
-  const warm = [`${id}-warm`, {
-    ...base,
-    queries,
-    symbols: [{ label: `search ${spec.symbols}`, query: spec.symbols }, { label: `outline ${spec.outline}`, file_path: spec.outline }],
-    hierarchy: [{ label: `callers ${spec.calls[2]}`, direction: 'incomingCalls', ...calls, deep: 2 }],
-    parts: 'warm,symbols,hierarchy',
-  }];
+  const warm = [
+    `${id}-warm`,
+    {
+      ...base,
+      queries,
+      symbols: [
+        { label: `search ${spec.symbols}`, query: spec.symbols },
+        { label: `outline ${spec.outline}`, file_path: spec.outline },
+      ],
+      hierarchy: [{ label: `callers ${spec.calls[2]}`, direction: 'incomingCalls', ...calls, deep: 2 }],
+      parts: 'warm,symbols,hierarchy',
+    },
+  ];
   return { title: spec.title, workloads: [...cold, warm] };
 }
 

@@ -25,7 +25,11 @@ for (const [id, ms] of selfMs) {
   scripts.set(script, (scripts.get(script) ?? 0) + ms);
 }
 const pct = (ms) => `${((ms / totalMs) * 100).toFixed(1)} %`;
-const rows = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `  ${ms.toFixed(1).padStart(9)} ms  ${pct(ms).padStart(7)}  ${k}`);
+const rows = (map, n) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, ms]) => `  ${ms.toFixed(1).padStart(9)} ms  ${pct(ms).padStart(7)}  ${k}`);
 console.log(`${file}: ${totalMs.toFixed(0)} ms sampled`);
 console.log('by script (self time):');
 console.log(rows(scripts, 10).join('\n'));

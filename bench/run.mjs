@@ -29,7 +29,6 @@ function sh(cmd, args) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
 }
 
-
 async function workload(name, options) {
   const out = join(cacheRoot(), `bench-${name}-${process.pid}.json`);
   const env = {
@@ -104,31 +103,49 @@ const workloads = [
     ],
     hierarchy: [{ label: 'callers chainC', direction: 'incomingCalls', file_path: 'src/calls.ts', line: 10, character: 17, deep: 3 }],
   }),
-  only && !only.includes('large') ? undefined : await workload('large', {
-    folder: large,
-    queries: [
-      { label: 'references hub (21k)', operation: 'findReferences', file_path: 'src/core/hub.ts', line: 1, character: 17 },
-      { label: 'references hub (21k), as a chat request (8,192-character budget)', operation: 'findReferences', file_path: 'src/core/hub.ts', line: 1, character: 17, asChat: true },
-      { label: 'definition hub', operation: 'goToDefinition', file_path: 'src/m0/f0.ts', line: 6, character: 12 },
-      { label: 'implementation I0.run', operation: 'goToImplementation', file_path: 'src/chain/interfaces.ts', line: 2, character: 3 },
-      { label: 'hover hub', operation: 'hover', file_path: 'src/core/hub.ts', line: 1, character: 17 },
-    ],
-  }),
-  only && !only.includes('rxjs') ? undefined : await workload('rxjs', {
-    folder: ensureRxjs(),
-    queries: [
-      { label: 'references Subscription', operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
-      { label: 'references Subscription, as a chat request (8,192-character budget)', operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14, asChat: true },
-      { label: 'definition Subscription', operation: 'goToDefinition', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
-      { label: 'hover Subscription', operation: 'hover', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
-    ],
-    symbols: [
-      { label: 'search Subscription', query: 'Subscription' },
-      { label: 'outline Subscription.ts', file_path: 'src/internal/Subscription.ts' },
-    ],
-    // operate: 69 callers in 69 files (src/internal/util/lift.ts:17).
-    hierarchy: [{ label: 'callers operate', direction: 'incomingCalls', file_path: 'src/internal/util/lift.ts', line: 17, character: 17, deep: 3 }],
-  }),
+  only && !only.includes('large')
+    ? undefined
+    : await workload('large', {
+        folder: large,
+        queries: [
+          { label: 'references hub (21k)', operation: 'findReferences', file_path: 'src/core/hub.ts', line: 1, character: 17 },
+          {
+            label: 'references hub (21k), as a chat request (8,192-character budget)',
+            operation: 'findReferences',
+            file_path: 'src/core/hub.ts',
+            line: 1,
+            character: 17,
+            asChat: true,
+          },
+          { label: 'definition hub', operation: 'goToDefinition', file_path: 'src/m0/f0.ts', line: 6, character: 12 },
+          { label: 'implementation I0.run', operation: 'goToImplementation', file_path: 'src/chain/interfaces.ts', line: 2, character: 3 },
+          { label: 'hover hub', operation: 'hover', file_path: 'src/core/hub.ts', line: 1, character: 17 },
+        ],
+      }),
+  only && !only.includes('rxjs')
+    ? undefined
+    : await workload('rxjs', {
+        folder: ensureRxjs(),
+        queries: [
+          { label: 'references Subscription', operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
+          {
+            label: 'references Subscription, as a chat request (8,192-character budget)',
+            operation: 'findReferences',
+            file_path: 'src/internal/Subscription.ts',
+            line: 16,
+            character: 14,
+            asChat: true,
+          },
+          { label: 'definition Subscription', operation: 'goToDefinition', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
+          { label: 'hover Subscription', operation: 'hover', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 },
+        ],
+        symbols: [
+          { label: 'search Subscription', query: 'Subscription' },
+          { label: 'outline Subscription.ts', file_path: 'src/internal/Subscription.ts' },
+        ],
+        // operate: 69 callers in 69 files (src/internal/util/lift.ts:17).
+        hierarchy: [{ label: 'callers operate', direction: 'incomingCalls', file_path: 'src/internal/util/lift.ts', line: 17, character: 17, deep: 3 }],
+      }),
 ].filter(Boolean);
 // Python, C and Go (bench/languages.mjs): LSP_TOOL_BENCH_ONLY=languages, or one of python, c, go.
 const languages = [];
@@ -153,46 +170,96 @@ for (let i = 1; i < STARTS; i++) {
 
 const lines = [];
 const budgets = [];
-lines.push(`lsp-tool benchmark: ${new Date().toISOString()}, ${RUNS} warm runs per measure (median [min–max]), ${RUNS}–${PAIRS} interleaved pairs per warm query (as many as fit in ${PAIR_SECONDS} s)`, '');
-lines.push('Columns: the raw `vscode.execute*Provider` call; the `lsp` tool\'s `invoke` (our LanguageModelTool, called directly); the same call through VS Code\'s tool service (`lm.invokeTool`); the tool-service floor (an invocation our parser rejects at once: VS Code\'s own round trip, the same for any tool). invoke/raw is the median of the interleaved pairs\' ratios.', '');
-lines.push('| workload | query | raw provider | tool invoke | invoke/raw (pairs) | lm.invokeTool | tool-service floor | (lm.invokeTool − floor)/raw | locations |', '|---|---|---|---|---|---|---|---|---|');
+lines.push(
+  `lsp-tool benchmark: ${new Date().toISOString()}, ${RUNS} warm runs per measure (median [min–max]), ${RUNS}–${PAIRS} interleaved pairs per warm query (as many as fit in ${PAIR_SECONDS} s)`,
+  '',
+);
+lines.push(
+  "Columns: the raw `vscode.execute*Provider` call; the `lsp` tool's `invoke` (our LanguageModelTool, called directly); the same call through VS Code's tool service (`lm.invokeTool`); the tool-service floor (an invocation our parser rejects at once: VS Code's own round trip, the same for any tool). invoke/raw is the median of the interleaved pairs' ratios.",
+  '',
+);
+lines.push(
+  '| workload | query | raw provider | tool invoke | invoke/raw (pairs) | lm.invokeTool | tool-service floor | (lm.invokeTool − floor)/raw | locations |',
+  '|---|---|---|---|---|---|---|---|---|',
+);
 for (const w of workloads) {
   for (const op of w.operations ?? []) {
     const range = (x) => `${ms(x.median)} [${x.min.toFixed(1)}–${x.max.toFixed(1)}]`;
-    lines.push(`| ${w.workload} | ${op.label} | ${range(op.raw)} | ${range(op.invoke)} | ${op.ratio.toFixed(2)} (${op.pairs}) | ${range(op.service)} | ${ms(op.floor.median)} | ${op.serviceMinusFloorRatio.toFixed(2)} | ${op.locations} |`);
-    budgets.push([`invoke/raw ≤ 1.10: ${w.workload} ${op.label}`, op.ratio <= 1.1, `${op.ratio.toFixed(2)} (through lm.invokeTool: ${op.serviceRatio.toFixed(2)}, of which the tool service's own floor is ${ms(op.floor.median)})`]);
+    lines.push(
+      `| ${w.workload} | ${op.label} | ${range(op.raw)} | ${range(op.invoke)} | ${op.ratio.toFixed(2)} (${op.pairs}) | ${range(op.service)} | ${ms(op.floor.median)} | ${op.serviceMinusFloorRatio.toFixed(2)} | ${op.locations} |`,
+    );
+    budgets.push([
+      `invoke/raw ≤ 1.10: ${w.workload} ${op.label}`,
+      op.ratio <= 1.1,
+      `${op.ratio.toFixed(2)} (through lm.invokeTool: ${op.serviceRatio.toFixed(2)}, of which the tool service's own floor is ${ms(op.floor.median)})`,
+    ]);
   }
 }
-lines.push('', 'MCP: the same `lsp` query as an MCP `tools/call` round trip (the SDK\'s client, Streamable HTTP over loopback, to the extension\'s server) against `lm.invokeTool` and the raw provider call, interleaved (the order rotates each round); ratios are medians of the per-round ratios. The MCP floor is a call the engine rejects at once: the transport\'s own cost.', '');
-lines.push('| workload | query | raw provider | lm.invokeTool | MCP tools/call | MCP floor | MCP/lm.invokeTool | MCP/raw | rounds | same text |', '|---|---|---|---|---|---|---|---|---|---|');
+lines.push(
+  '',
+  "MCP: the same `lsp` query as an MCP `tools/call` round trip (the SDK's client, Streamable HTTP over loopback, to the extension's server) against `lm.invokeTool` and the raw provider call, interleaved (the order rotates each round); ratios are medians of the per-round ratios. The MCP floor is a call the engine rejects at once: the transport's own cost.",
+  '',
+);
+lines.push(
+  '| workload | query | raw provider | lm.invokeTool | MCP tools/call | MCP floor | MCP/lm.invokeTool | MCP/raw | rounds | same text |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+);
 for (const w of workloads) {
   if (w.mcp?.error) lines.push(`| ${w.workload} | ${w.mcp.error} | | | | | | | | |`);
   for (const m of Array.isArray(w.mcp) ? w.mcp : []) {
-    lines.push(`| ${w.workload} | ${m.label} | ${ms(m.raw.median)} | ${ms(m.service.median)} | ${ms(m.mcp.median)} | ${ms(m.floor.median)} | ${m.mcpOverService.toFixed(2)} | ${m.mcpOverRaw.toFixed(2)} | ${m.rounds} | ${m.sameText ? 'yes' : 'NO'} |`);
+    lines.push(
+      `| ${w.workload} | ${m.label} | ${ms(m.raw.median)} | ${ms(m.service.median)} | ${ms(m.mcp.median)} | ${ms(m.floor.median)} | ${m.mcpOverService.toFixed(2)} | ${m.mcpOverRaw.toFixed(2)} | ${m.rounds} | ${m.sameText ? 'yes' : 'NO'} |`,
+    );
   }
 }
-lines.push('', 'lsp_hierarchy: the tool\'s invoke (called directly) against the raw commands: at depth 1 prepare + one provide call; deeper, a sequential walk of the same tree (one provide call per item, level by level). Medians of interleaved pairs. Characters per related item: the tool\'s text against `JSON.stringify` of the raw answers.', '');
-lines.push('| workload | query | depth | raw | tool invoke | tool/raw (pairs) | related items | chars per item (text / raw JSON) |', '|---|---|---|---|---|---|---|---|');
+lines.push(
+  '',
+  "lsp_hierarchy: the tool's invoke (called directly) against the raw commands: at depth 1 prepare + one provide call; deeper, a sequential walk of the same tree (one provide call per item, level by level). Medians of interleaved pairs. Characters per related item: the tool's text against `JSON.stringify` of the raw answers.",
+  '',
+);
+lines.push(
+  '| workload | query | depth | raw | tool invoke | tool/raw (pairs) | related items | chars per item (text / raw JSON) |',
+  '|---|---|---|---|---|---|---|---|',
+);
 for (const w of workloads) {
   for (const h of w.hierarchy ?? []) {
-    lines.push(`| ${w.workload} | ${h.label} | ${h.depth} | ${ms(h.raw.median)} | ${ms(h.tool.median)} | ${h.ratio.toFixed(2)} (${h.pairs}) | ${h.related} | ${h.charsPerItem.toFixed(0)} / ${h.rawCharsPerItem.toFixed(0)} (${(h.charsPerItem / h.rawCharsPerItem).toFixed(2)}) |`);
+    lines.push(
+      `| ${w.workload} | ${h.label} | ${h.depth} | ${ms(h.raw.median)} | ${ms(h.tool.median)} | ${h.ratio.toFixed(2)} (${h.pairs}) | ${h.related} | ${h.charsPerItem.toFixed(0)} / ${h.rawCharsPerItem.toFixed(0)} (${(h.charsPerItem / h.rawCharsPerItem).toFixed(2)}) |`,
+    );
     if (h.depth === 1) budgets.push([`lsp_hierarchy depth 1 tool/raw ≤ 1.10: ${w.workload} ${h.label}`, h.ratio <= 1.1, h.ratio.toFixed(2)]);
-    else if (w.workload === 'rxjs') budgets.push([`lsp_hierarchy depth ${h.depth} tool/sequential raw walk ≤ 0.8: ${w.workload} ${h.label}`, h.ratio <= 0.8, h.ratio.toFixed(2)]);
+    else if (w.workload === 'rxjs')
+      budgets.push([`lsp_hierarchy depth ${h.depth} tool/sequential raw walk ≤ 0.8: ${w.workload} ${h.label}`, h.ratio <= 0.8, h.ratio.toFixed(2)]);
   }
 }
 lines.push('', '| workload | lsp findReferences | vscode_listCodeUsages | locations (ours / theirs) | text chars (ours / theirs) |', '|---|---|---|---|---|');
 for (const w of workloads) {
   const u = w.usages;
   if (!u) continue;
-  lines.push(`| ${w.workload} | ${ms(u.ours.median)} | ${u.theirs ? ms(u.theirs.median) : `error: ${u.theirError}`} | ${u.ourLocations} / ${u.theirLocations} | ${u.ourChars} / ${u.theirChars} |`);
-  if (u.theirs) budgets.push([`faster than vscode_listCodeUsages: ${w.workload}`, u.ours.median < u.theirs.median, `${u.ours.median.toFixed(1)} vs ${u.theirs.median.toFixed(1)} ms`]);
+  lines.push(
+    `| ${w.workload} | ${ms(u.ours.median)} | ${u.theirs ? ms(u.theirs.median) : `error: ${u.theirError}`} | ${u.ourLocations} / ${u.theirLocations} | ${u.ourChars} / ${u.theirChars} |`,
+  );
+  if (u.theirs)
+    budgets.push([
+      `faster than vscode_listCodeUsages: ${w.workload}`,
+      u.ours.median < u.theirs.median,
+      `${u.ours.median.toFixed(1)} vs ${u.theirs.median.toFixed(1)} ms`,
+    ]);
 }
-lines.push('', 'lsp_symbols: the tool\'s `invoke` against the raw `vscode.executeWorkspaceSymbolProvider` (a search) or `vscode.executeDocumentSymbolProvider` (an outline), interleaved pairs; characters per symbol the model reads against `JSON.stringify` of the raw answer.', '');
-lines.push('| workload | question | raw provider | tool invoke | invoke/raw (pairs) | symbols | chars per symbol (tool / raw JSON) | ratio |', '|---|---|---|---|---|---|---|---|');
+lines.push(
+  '',
+  "lsp_symbols: the tool's `invoke` against the raw `vscode.executeWorkspaceSymbolProvider` (a search) or `vscode.executeDocumentSymbolProvider` (an outline), interleaved pairs; characters per symbol the model reads against `JSON.stringify` of the raw answer.",
+  '',
+);
+lines.push(
+  '| workload | question | raw provider | tool invoke | invoke/raw (pairs) | symbols | chars per symbol (tool / raw JSON) | ratio |',
+  '|---|---|---|---|---|---|---|---|',
+);
 for (const w of workloads) {
   for (const q of w.symbols ?? []) {
     const charsRatio = q.charsPerSymbol / q.rawCharsPerSymbol;
-    lines.push(`| ${w.workload} | ${q.label} | ${ms(q.raw.median)} | ${ms(q.invoke.median)} | ${q.ratio.toFixed(2)} (${q.pairs}) | ${q.symbols} | ${q.charsPerSymbol.toFixed(0)} / ${q.rawCharsPerSymbol.toFixed(0)} | ${charsRatio.toFixed(2)} |`);
+    lines.push(
+      `| ${w.workload} | ${q.label} | ${ms(q.raw.median)} | ${ms(q.invoke.median)} | ${q.ratio.toFixed(2)} (${q.pairs}) | ${q.symbols} | ${q.charsPerSymbol.toFixed(0)} / ${q.rawCharsPerSymbol.toFixed(0)} | ${charsRatio.toFixed(2)} |`,
+    );
     budgets.push([`lsp_symbols invoke/raw ≤ 1.10: ${w.workload} ${q.label}`, q.ratio <= 1.1, q.ratio.toFixed(2)]);
     budgets.push([`lsp_symbols characters per symbol ≤ 0.25 × raw JSON: ${w.workload} ${q.label}`, charsRatio <= 0.25, charsRatio.toFixed(2)]);
   }
@@ -200,12 +267,22 @@ for (const w of workloads) {
 lines.push('', '| workload | cold findReferences (tool) | tool count | raw first answer | settled count | first raw complete? |', '|---|---|---|---|---|---|');
 for (const w of workloads) {
   const c = w.coldStart;
-  if (c) lines.push(`| ${w.workload} | ${ms(c.toolMs)} (${c.toolCompleteness}) | ${c.toolCount} | ${ms(c.rawFirstMs)}: ${c.rawFirstCount} | ${c.settledCount} | ${c.rawFirstComplete ? 'yes' : 'no'} (tool: ${c.toolComplete ? 'complete' : 'INCOMPLETE'}) |`);
+  if (c)
+    lines.push(
+      `| ${w.workload} | ${ms(c.toolMs)} (${c.toolCompleteness}) | ${c.toolCount} | ${ms(c.rawFirstMs)}: ${c.rawFirstCount} | ${c.settledCount} | ${c.rawFirstComplete ? 'yes' : 'no'} (tool: ${c.toolComplete ? 'complete' : 'INCOMPLETE'}) |`,
+    );
 }
 if (languages.length > 0) {
   const v = serverVersions();
-  lines.push('', `Languages, cold: each question first in a fresh window (the server not yet asked; gopls starts with the window, on go.mod). The tool's cold call and a raw poller start together; "raw complete" is when the poller first returned the set it then kept for 4 s. A search's raw side opens one file of the language first (nothing else starts its server) and runs cold in a window of its own; the set compared is the one it settles on after the tool's cold call. Servers: pyright ${v.pyright}, ${v.clangd}, gopls ${v.gopls}, ${v.go}. Sets compare locations, symbols (file and name) or callers.`, '');
-  lines.push('| language | cold question | tool (cold) | tool count | raw complete at | raw count | tool − raw complete | same set | warm tool |', '|---|---|---|---|---|---|---|---|---|');
+  lines.push(
+    '',
+    `Languages, cold: each question first in a fresh window (the server not yet asked; gopls starts with the window, on go.mod). The tool's cold call and a raw poller start together; "raw complete" is when the poller first returned the set it then kept for 4 s. A search's raw side opens one file of the language first (nothing else starts its server) and runs cold in a window of its own; the set compared is the one it settles on after the tool's cold call. Servers: pyright ${v.pyright}, ${v.clangd}, gopls ${v.gopls}, ${v.go}. Sets compare locations, symbols (file and name) or callers.`,
+    '',
+  );
+  lines.push(
+    '| language | cold question | tool (cold) | tool count | raw complete at | raw count | tool − raw complete | same set | warm tool |',
+    '|---|---|---|---|---|---|---|---|---|',
+  );
   for (const l of languages) {
     for (const w of l.measured) {
       let c = w.coldComplete;
@@ -213,37 +290,75 @@ if (languages.length > 0) {
       // A search's raw side ran cold in a window of its own (bench/languages.mjs says why).
       const rawAlone = c.side === 'tool' ? l.measured.find((m) => m.coldComplete?.side === 'raw' && m.coldComplete.label === c.label)?.coldComplete : undefined;
       if (rawAlone) c = { ...c, rawCompleteMs: rawAlone.rawCompleteMs, rawAnswers: rawAlone.rawAnswers };
-      lines.push(`| ${l.title} | ${c.label} | ${ms(c.toolMs)} (${c.toolCompleteness}) | ${c.toolCount} | ${ms(c.rawCompleteMs)} (answers ${c.rawAnswers.join('→')}) | ${c.rawCount} | ${ms(c.toolMs - c.rawCompleteMs)} | ${c.equal ? 'yes' : 'NO'} | ${ms(c.warmMs)}: ${c.warmCount} |`);
-      budgets.push([`cold within 2 s of the raw answer's completion, and the same set: ${l.id} ${c.label}`, c.equal && c.toolMs - c.rawCompleteMs <= 2000, `${ms(c.toolMs)} against ${ms(c.rawCompleteMs)}; ${c.toolCount} vs ${c.rawCount}`]);
+      lines.push(
+        `| ${l.title} | ${c.label} | ${ms(c.toolMs)} (${c.toolCompleteness}) | ${c.toolCount} | ${ms(c.rawCompleteMs)} (answers ${c.rawAnswers.join('→')}) | ${c.rawCount} | ${ms(c.toolMs - c.rawCompleteMs)} | ${c.equal ? 'yes' : 'NO'} | ${ms(c.warmMs)}: ${c.warmCount} |`,
+      );
+      budgets.push([
+        `cold within 2 s of the raw answer's completion, and the same set: ${l.id} ${c.label}`,
+        c.equal && c.toolMs - c.rawCompleteMs <= 2000,
+        `${ms(c.toolMs)} against ${ms(c.rawCompleteMs)}; ${c.toolCount} vs ${c.rawCount}`,
+      ]);
     }
   }
 }
 const fixture = workloads[0];
 const hostRender = fixture.render?.rows;
-lines.push('', `| render (pure, every location shown, a preview each) | extension host (Node ${fixture.render?.node ?? '?'}) | per location | plain Node ${process.version} | per location |`, '|---|---|---|---|---|');
+lines.push(
+  '',
+  `| render (pure, every location shown, a preview each) | extension host (Node ${fixture.render?.node ?? '?'}) | per location | plain Node ${process.version} | per location |`,
+  '|---|---|---|---|---|',
+);
 const perLocation = (r) => (r ? `${r.perLocationUs.toFixed(2)} µs` : '-');
-for (const [key, label] of [['1000', '1,000 locations'], ['10000', '10,000 locations'], ['100000', '100,000 locations'], ['defaultCaps', '100,000 locations with the default caps (100 locations, 16,000 characters): what the tool renders']]) {
+for (const [key, label] of [
+  ['1000', '1,000 locations'],
+  ['10000', '10,000 locations'],
+  ['100000', '100,000 locations'],
+  ['defaultCaps', '100,000 locations with the default caps (100 locations, 16,000 characters): what the tool renders'],
+]) {
   lines.push(`| ${label} | ${ms(hostRender?.[key]?.median)} | ${perLocation(hostRender?.[key])} | ${ms(render[key].median)} | ${perLocation(render[key])} |`);
 }
 if (hostRender) {
   const growth = hostRender[100000].perLocationUs / hostRender[1000].perLocationUs;
-  budgets.push(['render 100,000 locations ≤ 50 ms (in the extension host, every location shown)', hostRender[100000].median <= 50, ms(hostRender[100000].median)]);
-  if (hostRender.defaultCaps) budgets.push(['render 100,000 locations ≤ 50 ms (in the extension host, the default caps)', hostRender.defaultCaps.median <= 50, ms(hostRender.defaultCaps.median)]);
+  budgets.push([
+    'render 100,000 locations ≤ 50 ms (in the extension host, every location shown)',
+    hostRender[100000].median <= 50,
+    ms(hostRender[100000].median),
+  ]);
+  if (hostRender.defaultCaps)
+    budgets.push([
+      'render 100,000 locations ≤ 50 ms (in the extension host, the default caps)',
+      hostRender.defaultCaps.median <= 50,
+      ms(hostRender.defaultCaps.median),
+    ]);
   budgets.push(['render growth linear (per-location cost 100k/1k ≤ 2)', growth <= 2, growth.toFixed(2)]);
 }
 budgets.push(['render 100,000 locations ≤ 50 ms (plain Node, outside VS Code)', render[100000].median <= 50, ms(render[100000].median)]);
 
 const activation = statOf(activations);
-lines.push('', `activation: ${ms(activation.median)} inside activate(), median of ${activations.length} host starts [${activations.map((a) => a.toFixed(1)).join(', ')} ms]; ${ms(fixture.activationCallMs)} for the first start's whole extension.activate() call (module load and the host's own work included); dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; dist/card.js: ${(sizes.cardJs / 1024).toFixed(1)} KB; dist/mcp.js (loaded when the MCP server starts): ${(sizes.mcpJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`);
+lines.push(
+  '',
+  `activation: ${ms(activation.median)} inside activate(), median of ${activations.length} host starts [${activations.map((a) => a.toFixed(1)).join(', ')} ms]; ${ms(fixture.activationCallMs)} for the first start's whole extension.activate() call (module load and the host's own work included); dist/extension.js: ${(sizes.extensionJs / 1024).toFixed(1)} KB; dist/card.js: ${(sizes.cardJs / 1024).toFixed(1)} KB; dist/mcp.js (loaded when the MCP server starts): ${(sizes.mcpJs / 1024).toFixed(1)} KB; VSIX: ${(sizes.vsix / 1024).toFixed(1)} KB`,
+);
 budgets.push([`activation ≤ 20 ms (median of ${activations.length} host starts)`, activation.median <= 20, ms(activation.median)]);
 budgets.push(['dist/extension.js ≤ 100 KB', sizes.extensionJs <= 100 * 1024, `${(sizes.extensionJs / 1024).toFixed(1)} KB`]);
 budgets.push(['VSIX ≤ 150 KB', sizes.vsix <= 150 * 1024, `${(sizes.vsix / 1024).toFixed(1)} KB`]);
 if (fixture.card) {
-  lines.push('', '| card | raw provider | query → first paint | answer → first paint | tool call | query → posted to the card | post → arrival in the webview | arrival → first paint |', '|---|---|---|---|---|---|---|---|');
-  for (const [n, c] of Object.entries(fixture.card)) lines.push(`| ${n} locations | ${ms(c.raw?.median)} | ${ms(c.queryToFirstPaint.median)} | ${ms(c.answerToFirstPaint?.median)} | ${ms(c.invoke?.median)} | ${ms(c.queryToPost?.median)} | ${ms(c.postToWebview?.median)} | ${ms(c.webviewFirstPaint.median)} |`);
+  lines.push(
+    '',
+    '| card | raw provider | query → first paint | answer → first paint | tool call | query → posted to the card | post → arrival in the webview | arrival → first paint |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  for (const [n, c] of Object.entries(fixture.card))
+    lines.push(
+      `| ${n} locations | ${ms(c.raw?.median)} | ${ms(c.queryToFirstPaint.median)} | ${ms(c.answerToFirstPaint?.median)} | ${ms(c.invoke?.median)} | ${ms(c.queryToPost?.median)} | ${ms(c.postToWebview?.median)} | ${ms(c.webviewFirstPaint.median)} |`,
+    );
   const card5k = fixture.card['5000'];
   budgets.push(['card first paint of 5,000 rows ≤ 150 ms (from the answer)', card5k.answerToFirstPaint.median <= 150, ms(card5k.answerToFirstPaint.median)]);
-  budgets.push(['card first paint of 5,000 rows ≤ 150 ms (from the query, language server included)', card5k.queryToFirstPaint.median <= 150, `${ms(card5k.queryToFirstPaint.median)}; the raw provider call alone: ${ms(card5k.raw.median)}`]);
+  budgets.push([
+    'card first paint of 5,000 rows ≤ 150 ms (from the query, language server included)',
+    card5k.queryToFirstPaint.median <= 150,
+    `${ms(card5k.queryToFirstPaint.median)}; the raw provider call alone: ${ms(card5k.raw.median)}`,
+  ]);
 }
 // The real Copilot Chat agent loop (bench/copilot.mjs; also writes docs/performance-copilot.md).
 if (!only || only.includes('copilot')) lines.push('', ...(await runCopilotBench({ build: false })).lines);
@@ -264,10 +379,12 @@ function writePerformanceDoc(table) {
   const START = '<!-- bench:start: written by `npm run bench` (bench/run.mjs); edit outside the markers -->';
   const END = '<!-- bench:end -->';
   const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const [before, after] = old.includes(START) && old.includes(END)
-    ? [old.slice(0, old.indexOf(START)), old.slice(old.indexOf(END) + END.length)]
-    : ['# Performance\n\n', '\n'];
-  const when = new Date().toISOString().replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC');
+  const [before, after] =
+    old.includes(START) && old.includes(END) ? [old.slice(0, old.indexOf(START)), old.slice(old.indexOf(END) + END.length)] : ['# Performance\n\n', '\n'];
+  const when = new Date()
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/:\d\d\.\d+Z$/, ' UTC');
   const only = process.env.LSP_TOOL_BENCH_ONLY ? `workloads: fixture and ${process.env.LSP_TOOL_BENCH_ONLY}` : 'all three workloads';
   const section = [
     START,

@@ -20,7 +20,10 @@ const copilot = SUITES.find((s) => s.copilot && s.vscodeVersion === '1.139.1');
 const claude = SUITES.find((s) => s.claudeCode);
 let failed = 0;
 try {
-  const records = await runIntegration({ ...suite, env: { ...suite.env, LSP_TOOL_TEST_GREP: 'fills the card|streams the locations|hands the locations over', LSP_TOOL_TEST_GREP_INVERT: '0' } });
+  const records = await runIntegration({
+    ...suite,
+    env: { ...suite.env, LSP_TOOL_TEST_GREP: 'fills the card|streams the locations|hands the locations over', LSP_TOOL_TEST_GREP_INVERT: '0' },
+  });
   failed += printRecords(records, 'screenshots').failed;
 } finally {
   await runCleanups();

@@ -34,7 +34,9 @@ const server = await startServer({ extraArgs: ['--extensions-dir', extensionsDir
 const DEMO = [
   { toolCalls: [{ name: 'lsp', arguments: { operation: 'findReferences', file_path: 'src/order.ts', line: 19, character: 17 } }] },
   { toolCalls: [{ name: 'lsp', arguments: { operation: 'hover', file_path: 'src/order.ts', line: 19, character: 17 } }] },
-  { text: '`orderTotal` is declared at src/order.ts:19:17 as `function orderTotal(order: Order): Cents` and used by `checkout` in src/checkout.ts.\n\n(This is a scripted demo model on 127.0.0.1 replaying two `lsp` calls: expand the steps above to see what the tool read and returned.)' },
+  {
+    text: '`orderTotal` is declared at src/order.ts:19:17 as `function orderTotal(order: Order): Cents` and used by `checkout` in src/checkout.ts.\n\n(This is a scripted demo model on 127.0.0.1 replaying two `lsp` calls: expand the steps above to see what the tool read and returned.)',
+  },
 ];
 const copilot = process.argv.includes('--copilot') || process.env.LSP_TOOL_START_COPILOT ? copilotSupport() : undefined;
 if (copilot?.ok) {
@@ -47,7 +49,9 @@ if (copilot?.ok) {
 const url = `${server.url.replace('localhost', '127.0.0.1')}/?folder=${encodeURIComponent(server.remoteUri(demo))}`;
 console.log(`\nlsp-tool is running in VS Code ${'1.139.1'} on the demo workspace ${demo}.`);
 console.log(`Open this URL in a browser on this machine:\n\n  ${url}\n`);
-console.log(`Try: open src/order.ts, put the cursor on orderTotal, and run "LSP: Find References", or ask @lsp in chat; ${join(demo, 'README.md')} lists more.`);
+console.log(
+  `Try: open src/order.ts, put the cursor on orderTotal, and run "LSP: Find References", or ask @lsp in chat; ${join(demo, 'README.md')} lists more.`,
+);
 if (copilot?.ok) {
   console.log(`Copilot Chat demo: in the Chat view pick Agent and the model "${COPILOT_MODELS[0].name}", then ask anything;`);
   console.log('the scripted model calls the lsp tool twice and answers. On a browser profile that never set chat up,');

@@ -130,7 +130,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: HostPla
   const twins: Record<string, (input: unknown, token?: vscode.CancellationToken) => Promise<unknown>> = {};
   const toolsByField: Record<string, vscode.LanguageModelTool<unknown>> = {};
   for (const definition of TOOLS) {
-    const twin = async (input: unknown, token?: vscode.CancellationToken): Promise<unknown> => definition.structured(await calls.execute(definition, input, token));
+    const twin = async (input: unknown, token?: vscode.CancellationToken): Promise<unknown> =>
+      definition.structured(await calls.execute(definition, input, token));
     twins[definition.api.twin] = twin;
     toolsByField[definition.api.tool] = lmTools.get(definition.schema.name)!;
     own(vscode.commands.registerCommand(definition.api.command, (input: unknown) => twin(input)));

@@ -62,7 +62,13 @@ async function resolvePosition(prompt: string, reply: ChatReply, deps: Participa
         for (const s of exact) {
           const { line, character } = at(s);
           const where = `${displayPath(s.uri, found.result.resolvedWorkspaceUri, roots)}:${line}:${character}`;
-          reply.row({ uri: s.uri, line: line - 1, character: character - 1, label: where, detail: `${where} (${s.containerName ? vscode.l10n.t('{0} in {1}', s.kind, s.containerName) : s.kind})` });
+          reply.row({
+            uri: s.uri,
+            line: line - 1,
+            character: character - 1,
+            label: where,
+            detail: `${where} (${s.containerName ? vscode.l10n.t('{0} in {1}', s.kind, s.containerName) : s.kind})`,
+          });
         }
         return undefined;
       }
@@ -74,11 +80,20 @@ async function resolvePosition(prompt: string, reply: ChatReply, deps: Participa
   }
 }
 
-async function answerPosition(operation: LspOperation, request: vscode.ChatRequest, reply: ChatReply, deps: ParticipantDeps, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+async function answerPosition(
+  operation: LspOperation,
+  request: vscode.ChatRequest,
+  reply: ChatReply,
+  deps: ParticipantDeps,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
   const at = await resolvePosition(request.prompt, reply, deps, token);
   if (!at) return { metadata: { operation } };
   const input = { operation, ...at };
-  const called = await callTool(reply, LSP_SCHEMA.name, input, request, token, { lastId: deps.outcomes.lastId, find: (before) => deps.outcomes.newestAfter(before, isQueryOutcome, (o) => sameQueryInput(o.input, input)) });
+  const called = await callTool(reply, LSP_SCHEMA.name, input, request, token, {
+    lastId: deps.outcomes.lastId,
+    find: (before) => deps.outcomes.newestAfter(before, isQueryOutcome, (o) => sameQueryInput(o.input, input)),
+  });
   if ('failed' in called) return { metadata: { operation, error: true } };
   if ('text' in called) {
     reply.text(called.text);
@@ -87,14 +102,24 @@ async function answerPosition(operation: LspOperation, request: vscode.ChatReque
   const { outcome } = called;
   const { result } = outcome;
   if (result.kind === 'hover') {
-    reply.markdown(result.hover ? new vscode.MarkdownString(result.hover.contents) : new vscode.MarkdownString().appendText(vscode.l10n.t('No hover information.')));
+    reply.markdown(
+      result.hover ? new vscode.MarkdownString(result.hover.contents) : new vscode.MarkdownString().appendText(vscode.l10n.t('No hover information.')),
+    );
   } else if (result.locations.length === 0) {
     reply.text(vscode.l10n.t('No results.'));
   } else {
     const shown = result.locations.slice(0, MAX_ANCHORS);
-    const lines = await deps.workspace.readLines(shown.map((l) => l.uri), outcome.sourceLines);
+    const lines = await deps.workspace.readLines(
+      shown.map((l) => l.uri),
+      outcome.sourceLines,
+    );
     const entry = toCardEntry({
-      id: 0, title: '', source: 'participant', operation, notes: [], roots: deps.workspace.roots(),
+      id: 0,
+      title: '',
+      source: 'participant',
+      operation,
+      notes: [],
+      roots: deps.workspace.roots(),
       result: { ...result, locations: shown },
       preview: (l) => lines.get(l.uri)?.[l.range.start.line],
     });
@@ -104,7 +129,13 @@ async function answerPosition(operation: LspOperation, request: vscode.ChatReque
         reply.group(group.path, group.rows.length);
         for (const row of group.rows) {
           const label = `${group.path}:${row.line}:${row.character}`;
-          reply.row({ uri: row.uri ?? group.uri, line: row.line - 1, character: row.character - 1, label, detail: `${row.line}:${row.character}${row.preview ? `  ${row.preview}` : ''}` });
+          reply.row({
+            uri: row.uri ?? group.uri,
+            line: row.line - 1,
+            character: row.character - 1,
+            label,
+            detail: `${row.line}:${row.character}${row.preview ? `  ${row.preview}` : ''}`,
+          });
         }
       }
     }
@@ -122,7 +153,9 @@ export function register(deps: ParticipantDeps): vscode.Disposable {
     const direction = request.command === undefined ? undefined : SLASH_DIRECTIONS[request.command];
     if (direction && deps.hierarchies) {
       const at = await resolvePosition(request.prompt, reply, deps, token);
-      return at ? answerHierarchy(direction, at, request, reply, token, { outcomes: deps.hierarchies, workspace: deps.workspace }) : { metadata: { direction } };
+      return at
+        ? answerHierarchy(direction, at, request, reply, token, { outcomes: deps.hierarchies, workspace: deps.workspace })
+        : { metadata: { direction } };
     }
     return answerPosition(operationFor(request.command), request, reply, deps, token);
   };

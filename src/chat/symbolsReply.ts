@@ -59,7 +59,14 @@ export async function replyWithSymbols(
     for (const { symbol, depth } of group.items) {
       const { line, character } = symbol.selectionRange.start;
       const container = symbol.containerName === undefined || outline ? '' : ` ${vscode.l10n.t('in {0}', symbol.containerName)}`;
-      reply.row({ uri: symbol.uri, line, character, label: `${path}:${line + 1}:${character + 1}`, detail: `${symbol.kind} ${symbol.name}${container}`, depth: outline ? depth : 0 });
+      reply.row({
+        uri: symbol.uri,
+        line,
+        character,
+        label: `${path}:${line + 1}:${character + 1}`,
+        detail: `${symbol.kind} ${symbol.name}${container}`,
+        depth: outline ? depth : 0,
+      });
     }
   }
   reply.more(all.length - shown.length);

@@ -8,13 +8,22 @@ import { AGENT_IDS, type AgentId, agentSetup, type SetupStrings, setupMarkdown }
 function strings(): SetupStrings {
   return {
     heading: (agent) => vscode.l10n.t('Connect {0} to VS Code', agent),
-    intro: (urlVariable, tokenVariable) => vscode.l10n.t('Each VS Code window serves the LSP tools to agents on its own address, with its own token, and sets both in its integrated terminals: `{0}` and `{1}`. The setup below refers to these variables, so it is done once and works in every window; it never stores the token.', urlVariable, tokenVariable),
+    intro: (urlVariable, tokenVariable) =>
+      vscode.l10n.t(
+        'Each VS Code window serves the LSP tools to agents on its own address, with its own token, and sets both in its integrated terminals: `{0}` and `{1}`. The setup below refers to these variables, so it is done once and works in every window; it never stores the token.',
+        urlVariable,
+        tokenVariable,
+      ),
     run: vscode.l10n.t('Run once:'),
     addToFile: (file) => vscode.l10n.t('Add to `{0}`:', file),
     orAddToFile: (file) => vscode.l10n.t('Or, for one project only, add to `{0}`:', file),
     merge: vscode.l10n.t('(If the file already has `mcpServers`, add the entry to it.)'),
-    then: (agent) => vscode.l10n.t('Then start {0} in an integrated terminal of VS Code: it finds the tools `lsp`, `lsp_symbols` and `lsp_hierarchy` of the window it runs in.', agent),
-    docs: (url) => vscode.l10n.t('The format is from the agent\'s documentation: {0}', url),
+    then: (agent) =>
+      vscode.l10n.t(
+        'Then start {0} in an integrated terminal of VS Code: it finds the tools `lsp`, `lsp_symbols` and `lsp_hierarchy` of the window it runs in.',
+        agent,
+      ),
+    docs: (url) => vscode.l10n.t("The format is from the agent's documentation: {0}", url),
   };
 }
 
@@ -22,7 +31,9 @@ function strings(): SetupStrings {
 export function setupDocument(id: AgentId, listening: boolean): string {
   const text = setupMarkdown(agentSetup(id), strings());
   if (listening) return text;
-  const warning = vscode.l10n.t('> **This window does not serve the tools to agents now**: the server is off in settings, the workspace is in Restricted Mode, or this extension runs in a web worker, which cannot listen.');
+  const warning = vscode.l10n.t(
+    '> **This window does not serve the tools to agents now**: the server is off in settings, the workspace is in Restricted Mode, or this extension runs in a web worker, which cannot listen.',
+  );
   return text.replace('\n\n', `\n\n${warning}\n\n`);
 }
 
@@ -58,9 +69,19 @@ async function connectAgent(documents: SetupDocuments, agent?: unknown): Promise
   if (id === undefined) {
     const items = AGENT_IDS.map((known) => {
       const setup = agentSetup(known);
-      return { label: setup.name, detail: setup.steps.filter((s) => !s.alternative).map((s) => s.file ?? s.code.split(' ').slice(0, 3).join(' ')).join(', '), id: known };
+      return {
+        label: setup.name,
+        detail: setup.steps
+          .filter((s) => !s.alternative)
+          .map((s) => s.file ?? s.code.split(' ').slice(0, 3).join(' '))
+          .join(', '),
+        id: known,
+      };
     });
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('LSP: Connect an Agent'), placeHolder: vscode.l10n.t('Which agent do you start in the terminal?') });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('LSP: Connect an Agent'),
+      placeHolder: vscode.l10n.t('Which agent do you start in the terminal?'),
+    });
     if (!picked) return undefined;
     id = picked.id;
   }
@@ -70,9 +91,11 @@ async function connectAgent(documents: SetupDocuments, agent?: unknown): Promise
   const first = agentSetup(id).steps[0]!;
   const copy = vscode.l10n.t('Copy');
   // Not awaited: the command is done when the setup is shown.
-  void vscode.window.showInformationMessage(vscode.l10n.t('Copy the first step of the {0} setup to the clipboard?', agentSetup(id).name), copy).then(async (answer) => {
-    if (answer === copy) await vscode.env.clipboard.writeText(first.code);
-  });
+  void vscode.window
+    .showInformationMessage(vscode.l10n.t('Copy the first step of the {0} setup to the clipboard?', agentSetup(id).name), copy)
+    .then(async (answer) => {
+      if (answer === copy) await vscode.env.clipboard.writeText(first.code);
+    });
   return document;
 }
 

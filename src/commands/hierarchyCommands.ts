@@ -24,11 +24,15 @@ const DIRECTIONS: [string, HierarchyDirection][] = [
 ];
 
 function hierarchyAtCursor(direction: HierarchyDirection, deps: HierarchyCommandDeps): Promise<HierarchyOutcome | undefined> {
-  return runAtCursor(vscode.l10n.t('LSP: {0}', direction), (at, token) => deps.engine.execute({ direction, ...at }, token), async (outcome) => {
-    await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
-    sayIfNoProvider(outcome.result.completeness);
-    await deps.card.reveal(true);
-  });
+  return runAtCursor(
+    vscode.l10n.t('LSP: {0}', direction),
+    (at, token) => deps.engine.execute({ direction, ...at }, token),
+    async (outcome) => {
+      await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
+      sayIfNoProvider(outcome.result.completeness);
+      await deps.card.reveal(true);
+    },
+  );
 }
 
 export function register(deps: HierarchyCommandDeps): vscode.Disposable {

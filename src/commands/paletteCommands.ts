@@ -23,18 +23,22 @@ const OPERATIONS: [string, LspOperation][] = [
 ];
 
 function queryAtCursor(operation: LspOperation, deps: PaletteDeps): Promise<QueryOutcome | undefined> {
-  return runAtCursor(vscode.l10n.t('LSP: {0}', operation), (at, token) => deps.engine.execute({ operation, ...at }, token), async (outcome) => {
-    await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
-    const { result } = outcome;
-    sayIfNoProvider(result.completeness);
-    if (operation === 'goToDefinition' && result.kind === 'locations' && result.locations.length === 1) {
-      const [target] = result.locations;
-      const start = new vscode.Position(target!.range.start.line, target!.range.start.character);
-      await vscode.window.showTextDocument(vscode.Uri.parse(target!.uri, true), { selection: new vscode.Range(start, start) });
-    } else {
-      await deps.card.reveal(true);
-    }
-  });
+  return runAtCursor(
+    vscode.l10n.t('LSP: {0}', operation),
+    (at, token) => deps.engine.execute({ operation, ...at }, token),
+    async (outcome) => {
+      await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
+      const { result } = outcome;
+      sayIfNoProvider(result.completeness);
+      if (operation === 'goToDefinition' && result.kind === 'locations' && result.locations.length === 1) {
+        const [target] = result.locations;
+        const start = new vscode.Position(target!.range.start.line, target!.range.start.character);
+        await vscode.window.showTextDocument(vscode.Uri.parse(target!.uri, true), { selection: new vscode.Range(start, start) });
+      } else {
+        await deps.card.reveal(true);
+      }
+    },
+  );
 }
 
 export function register(deps: PaletteDeps): vscode.Disposable {

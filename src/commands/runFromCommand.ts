@@ -8,7 +8,9 @@ export async function runFromCommand<O>(
   present: (outcome: O) => Promise<void>,
 ): Promise<O | undefined> {
   try {
-    const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title, cancellable: true }, (_progress, token) => execute(token));
+    const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title, cancellable: true }, (_progress, token) =>
+      execute(token),
+    );
     await present(outcome);
     return outcome;
   } catch (err) {

@@ -17,10 +17,14 @@ export interface SymbolCommandsDeps {
 }
 
 function run(deps: SymbolCommandsDeps, input: { query?: string; file_path?: string }, title: string): Promise<SymbolsOutcome | undefined> {
-  return runFromCommand(title, (token) => deps.symbols.execute(input, token), async (outcome) => {
-    await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
-    await deps.card.reveal(true);
-  });
+  return runFromCommand(
+    title,
+    (token) => deps.symbols.execute(input, token),
+    async (outcome) => {
+      await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
+      await deps.card.reveal(true);
+    },
+  );
 }
 
 /** `name`: given by a script or test; otherwise asked for, starting from the word at the cursor. */

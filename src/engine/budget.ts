@@ -29,7 +29,13 @@ export function createBudget(timeoutMs: number, token?: CancellationLike): Budge
     settle?.(error);
   };
   const timer = setTimeout(
-    () => fail(new LspToolError('LSP_TIMEOUT', `tool call timed out after ${timeoutMs}ms. The language server did not answer in time; retry once it has finished loading, or raise lspTool.timeoutMs.`)),
+    () =>
+      fail(
+        new LspToolError(
+          'LSP_TIMEOUT',
+          `tool call timed out after ${timeoutMs}ms. The language server did not answer in time; retry once it has finished loading, or raise lspTool.timeoutMs.`,
+        ),
+      ),
     timeoutMs,
   );
   const cancelled = (): LspToolError => new LspToolError('LSP_CANCELLED', 'the request was cancelled. Nothing was queried further.');

@@ -60,7 +60,11 @@ export function nodeAt(tree: HierarchyTree, path: string): { node: HierarchyRoot
  * their handles at `path/j`. The input tree is not changed: nodes along the path are copied, the rest
  * is shared. Undefined when the tree has no node at `path`.
  */
-export function withChildren(tree: HierarchyTree, path: string, related: readonly RelatedItem[]): { tree: HierarchyTree; children: HierarchyNode[] } | undefined {
+export function withChildren(
+  tree: HierarchyTree,
+  path: string,
+  related: readonly RelatedItem[],
+): { tree: HierarchyTree; children: HierarchyNode[] } | undefined {
   const at = nodeAt(tree, path);
   if (!at) return undefined;
   const shown = collectKeys(tree.roots, new Set());

@@ -13,15 +13,86 @@ export const TYPESCRIPT_FAMILY: ReadonlySet<string> = new Set(['typescript', 'ty
 
 /** TypeScript's and JavaScript's reserved and contextual keywords. */
 const TYPESCRIPT_KEYWORDS = new Set([
-  'abstract', 'as', 'async', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'declare',
-  'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'from', 'function', 'if',
-  'implements', 'import', 'in', 'instanceof', 'interface', 'is', 'let', 'module', 'namespace', 'new', 'null', 'of',
-  'package', 'private', 'protected', 'public', 'readonly', 'return', 'static', 'super', 'switch', 'this', 'throw',
-  'true', 'try', 'type', 'typeof', 'undefined', 'var', 'void', 'while', 'with', 'yield',
+  'abstract',
+  'as',
+  'async',
+  'await',
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'declare',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'from',
+  'function',
+  'if',
+  'implements',
+  'import',
+  'in',
+  'instanceof',
+  'interface',
+  'is',
+  'let',
+  'module',
+  'namespace',
+  'new',
+  'null',
+  'of',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'readonly',
+  'return',
+  'static',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'type',
+  'typeof',
+  'undefined',
+  'var',
+  'void',
+  'while',
+  'with',
+  'yield',
 ]);
 
 /** Words some common language reserves: where the file's language is not known, one of these only earns the neutral Note. */
-const RESERVED_SOMEWHERE = new Set([...TYPESCRIPT_KEYWORDS, 'def', 'elif', 'fn', 'func', 'struct', 'final', 'lambda', 'pass', 'None', 'nil', 'go', 'defer', 'chan', 'impl', 'pub', 'mut']);
+const RESERVED_SOMEWHERE = new Set([
+  ...TYPESCRIPT_KEYWORDS,
+  'def',
+  'elif',
+  'fn',
+  'func',
+  'struct',
+  'final',
+  'lambda',
+  'pass',
+  'None',
+  'nil',
+  'go',
+  'defer',
+  'chan',
+  'impl',
+  'pub',
+  'mut',
+]);
 
 /** Semantic token types that are no symbol a provider answers for. */
 const KEYWORD_TOKEN_TYPES = new Set(['keyword', 'modifier']);
@@ -76,10 +147,13 @@ export async function offSymbolNote(document: DocumentSnapshot, at: LinePosition
   const where = `${at.line + 1}:${at.character + 1}`;
   const word = identifierAt(lineText, at.character);
   if (word === undefined) {
-    return ids === '' ? `no identifier at ${where}, and line ${at.line + 1} has none.` : `no identifier at ${where}. Identifiers on line ${at.line + 1}: ${ids}.`;
+    return ids === ''
+      ? `no identifier at ${where}, and line ${at.line + 1} has none.`
+      : `no identifier at ${where}. Identifiers on line ${at.line + 1}: ${ids}.`;
   }
   const kind = await wordKind(document, word, at.line, features, budget);
   if (kind === 'keyword') return `"${word.name}" at ${where} is a keyword, not a symbol. Identifiers on line ${at.line + 1}: ${ids}.`;
-  if (kind === 'unknown' && RESERVED_SOMEWHERE.has(word.name)) return `nothing answered for "${word.name}" at ${where}. Identifiers on line ${at.line + 1}: ${ids}.`;
+  if (kind === 'unknown' && RESERVED_SOMEWHERE.has(word.name))
+    return `nothing answered for "${word.name}" at ${where}. Identifiers on line ${at.line + 1}: ${ids}.`;
   return undefined;
 }

@@ -37,7 +37,6 @@ export function itemKey(item: HierarchyItem): string {
   return `${item.uri}#${at.line}:${at.character}#${item.name}`;
 }
 
-
 function byPosition(a: LspRange, b: LspRange): number {
   return a.start.line - b.start.line || a.start.character - b.start.character || a.end.line - b.end.line || a.end.character - b.end.character;
 }
@@ -120,4 +119,3 @@ export function normalizeRelated(direction: HierarchyDirection, raw: unknown): N
   }
   return { related, malformed };
 }
-

@@ -63,10 +63,7 @@ export function positionArgs(record: Record<string, unknown>): PositionArgs {
     throw invalid('line must be a positive integer (one-based)', `Got ${String(line)}; the first line of a file is 1.`);
   }
   if (!Number.isInteger(character) || character < 1) {
-    throw invalid(
-      'character must be a positive integer (one-based)',
-      `Got ${String(character)}; the first column of a line is 1 (UTF-16 code units).`,
-    );
+    throw invalid('character must be a positive integer (one-based)', `Got ${String(character)}; the first column of a line is 1 (UTF-16 code units).`);
   }
   const parsed: PositionArgs = { filePath, position: { line: line - 1, character: character - 1 } };
   const symbol = record.symbol;

@@ -53,11 +53,19 @@ export class RecentOutcomes {
   }
 
   /** The newest outcome of a kind recorded after `afterId` (what a tool call just made), optionally for exactly this input. */
-  newestAfter<T extends OutcomeHeader>(afterId: number, is: (outcome: OutcomeHeader) => outcome is T, matches: (outcome: T) => boolean = () => true): T | undefined {
+  newestAfter<T extends OutcomeHeader>(
+    afterId: number,
+    is: (outcome: OutcomeHeader) => outcome is T,
+    matches: (outcome: T) => boolean = () => true,
+  ): T | undefined {
     return this.newestEntryAfter(afterId, is, matches)?.outcome;
   }
 
-  newestEntryAfter<T extends OutcomeHeader>(afterId: number, is: (outcome: OutcomeHeader) => outcome is T, matches: (outcome: T) => boolean = () => true): RecordedOutcome<T> | undefined {
+  newestEntryAfter<T extends OutcomeHeader>(
+    afterId: number,
+    is: (outcome: OutcomeHeader) => outcome is T,
+    matches: (outcome: T) => boolean = () => true,
+  ): RecordedOutcome<T> | undefined {
     let found: RecordedOutcome<T> | undefined;
     for (const entry of this.entries.values()) {
       if (entry.id > afterId && is(entry.outcome) && matches(entry.outcome)) found = entry as RecordedOutcome<T>;

@@ -1,12 +1,7 @@
 // The canonical value: plain data, zero-based UTF-16 positions, uncapped.
 export type LspOperation = 'goToDefinition' | 'findReferences' | 'goToImplementation' | 'hover';
 
-export const LSP_OPERATIONS: readonly LspOperation[] = [
-  'goToDefinition',
-  'findReferences',
-  'goToImplementation',
-  'hover',
-];
+export const LSP_OPERATIONS: readonly LspOperation[] = ['goToDefinition', 'findReferences', 'goToImplementation', 'hover'];
 
 import type { LspLocation, LspRange } from '../text/coordinates';
 

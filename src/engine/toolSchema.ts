@@ -40,7 +40,9 @@ function valueOf(property: SchemaProperty): string {
 
 /** `{"operation": "a"|"b", "file_path": string, "depth"?: 1-5}`: required keys bare, optional ones with `?`. */
 export function schemaSignature(schema: ToolInputSchema): string {
-  const fields = Object.entries(schema.properties).map(([key, property]) => `${JSON.stringify(key)}${schema.required.includes(key) ? '' : '?'}: ${valueOf(property)}`);
+  const fields = Object.entries(schema.properties).map(
+    ([key, property]) => `${JSON.stringify(key)}${schema.required.includes(key) ? '' : '?'}: ${valueOf(property)}`,
+  );
   return `{${fields.join(', ')}}`;
 }
 

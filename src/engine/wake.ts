@@ -15,7 +15,12 @@ export const MAX_WAKE_FILES = 10;
  * URI once, languages taking turns in the order they first appear, so that ten TypeScript projects
  * do not leave Go's server asleep.
  */
-export function chooseWakeFiles(candidates: readonly WakeCandidate[], served: (languageId: string) => boolean, limit = MAX_WAKE_FILES, onlyLanguage?: string): WakeCandidate[] {
+export function chooseWakeFiles(
+  candidates: readonly WakeCandidate[],
+  served: (languageId: string) => boolean,
+  limit = MAX_WAKE_FILES,
+  onlyLanguage?: string,
+): WakeCandidate[] {
   const byLanguage = new Map<string, WakeCandidate[]>();
   const seen = new Set<string>();
   for (const candidate of candidates) {

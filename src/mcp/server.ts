@@ -8,7 +8,15 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 // The Fetch-API transport behind a small Node bridge (toWebRequest, sendWebResponse): the SDK's
 // Node transport wraps the same one in @hono/node-server, ~20 KB of dist/mcp.js.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, isInitializeRequest, ListToolsRequestSchema, McpError, type CallToolResult, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  isInitializeRequest,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { McpAsk, McpCancellation, McpConfirmRequest, McpLog, McpToolHost } from './host';
 
 export const MCP_PATH = '/mcp';
@@ -86,7 +94,9 @@ export async function startMcpServer(options: McpServerOptions): Promise<Running
       if (session.id) sessions.delete(session.id);
       for (const controller of session.connections.values()) controller.abort();
     };
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.host.tools().map((t) => ({ ...t, inputSchema: t.inputSchema as { type: 'object' } })) }));
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: options.host.tools().map((t) => ({ ...t, inputSchema: t.inputSchema as { type: 'object' } })),
+    }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
       const { name } = request.params;
       if (!options.host.tools().some((t) => t.name === name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
@@ -102,12 +112,18 @@ export async function startMcpServer(options: McpServerOptions): Promise<Running
         progress += 1;
         void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, message } }).catch(() => undefined);
       };
-      const ticker = progressToken === undefined ? undefined : setInterval(() => report(`${name}: waiting for the language server's answer`), progressIntervalMs);
+      const ticker =
+        progressToken === undefined ? undefined : setInterval(() => report(`${name}: waiting for the language server's answer`), progressIntervalMs);
       try {
         const release = await slots.acquire(signal, () => report(`${name}: waiting for a free slot`));
         try {
           const token = cancellationOf(signal);
-          const caller = { transport: 'mcp' as const, label, client: clientName, confirm: (req: McpConfirmRequest) => options.ask({ ...req, client: label }, token) };
+          const caller = {
+            transport: 'mcp' as const,
+            label,
+            client: clientName,
+            confirm: (req: McpConfirmRequest) => options.ask({ ...req, client: label }, token),
+          };
           const { text } = await options.host.call(name, request.params.arguments ?? {}, caller, token, report);
           return { content: [{ type: 'text', text }] };
         } finally {
@@ -297,7 +313,9 @@ async function sendWebResponse(response: Response, res: http.ServerResponse): Pr
 
 function requestIds(body: unknown): RequestId[] {
   const messages: unknown[] = Array.isArray(body) ? (body as unknown[]) : [body];
-  return messages.flatMap((m) => (typeof m === 'object' && m !== null && 'method' in m && 'id' in m && (typeof m.id === 'string' || typeof m.id === 'number') ? [m.id] : []));
+  return messages.flatMap((m) =>
+    typeof m === 'object' && m !== null && 'method' in m && 'id' in m && (typeof m.id === 'string' || typeof m.id === 'number') ? [m.id] : [],
+  );
 }
 
 function cancellationOf(signal: AbortSignal): McpCancellation {

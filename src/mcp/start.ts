@@ -46,7 +46,12 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
       // A runtime require of the second bundle: esbuild leaves it alone, so the SDK stays out of activation.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const bundle = require(path.join(context.extensionPath, 'dist', 'mcp.js')) as typeof McpBundle;
-      running = await bundle.startMcpServer({ host: { tools: () => bundle.toolListing(), call: deps.call }, ask: askInEditor(deps.timeoutMs), log: deps.log, version });
+      running = await bundle.startMcpServer({
+        host: { tools: () => bundle.toolListing(), call: deps.call },
+        ask: askInEditor(deps.timeoutMs),
+        log: deps.log,
+        version,
+      });
       env.replace(Mcp.urlVariable, running.url);
       env.replace(Mcp.tokenVariable, running.token);
       deps.log.info(`MCP server listening on ${running.url} (dist/mcp.js loaded and the server started in ${(performance.now() - started).toFixed(1)}ms)`);

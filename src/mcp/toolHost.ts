@@ -13,7 +13,8 @@ export function mcpCalls(calls: Pick<CallPath, 'callTool'>): McpToolHost['call']
         transport: 'mcp',
         label: caller.client,
         // The person reads the file as VS Code shows a URI, not in its encoded form.
-        confirm: (request) => caller.confirm({ toolName: request.toolName, filePath: request.filePath, uri: vscode.Uri.parse(request.uri, true).toString(true) }),
+        confirm: (request) =>
+          caller.confirm({ toolName: request.toolName, filePath: request.filePath, uri: vscode.Uri.parse(request.uri, true).toString(true) }),
       },
       token,
     );

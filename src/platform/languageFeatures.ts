@@ -1,12 +1,6 @@
 // The engine's LanguageFeatures over VS Code: the only caller of the provider commands.
 import * as vscode from 'vscode';
-import {
-  DOCUMENT_SYMBOLS_COMMAND,
-  HIERARCHY_COMMAND,
-  PREPARE_HIERARCHY_COMMAND,
-  PROVIDER_COMMAND,
-  WORKSPACE_SYMBOLS_COMMAND,
-} from '../engine/operations';
+import { DOCUMENT_SYMBOLS_COMMAND, HIERARCHY_COMMAND, PREPARE_HIERARCHY_COMMAND, PROVIDER_COMMAND, WORKSPACE_SYMBOLS_COMMAND } from '../engine/operations';
 import type { HierarchyDirection, HierarchyKind, LanguageFeatures } from '../engine/ports';
 import type { LspOperation, LspPosition } from '../engine/result';
 import { seesLanguageExtensions, servesLanguage } from './languageWake';

@@ -51,10 +51,28 @@ export function servesLanguage(languageId: string): boolean {
 
 /** The language ids VS Code's defaults give these file extensions, where no manifest says otherwise. */
 const DEFAULT_LANGUAGE: Readonly<Record<string, string>> = {
-  '.ts': 'typescript', '.mts': 'typescript', '.cts': 'typescript', '.tsx': 'typescriptreact',
-  '.js': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript', '.jsx': 'javascriptreact',
-  '.py': 'python', '.go': 'go', '.rs': 'rust', '.java': 'java', '.kt': 'kotlin',
-  '.c': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.c++': 'cpp', '.h': 'cpp', '.hpp': 'cpp', '.m': 'objective-c', '.mm': 'objective-cpp',
+  '.ts': 'typescript',
+  '.mts': 'typescript',
+  '.cts': 'typescript',
+  '.tsx': 'typescriptreact',
+  '.js': 'javascript',
+  '.mjs': 'javascript',
+  '.cjs': 'javascript',
+  '.jsx': 'javascriptreact',
+  '.py': 'python',
+  '.go': 'go',
+  '.rs': 'rust',
+  '.java': 'java',
+  '.kt': 'kotlin',
+  '.c': 'c',
+  '.cc': 'cpp',
+  '.cpp': 'cpp',
+  '.cxx': 'cpp',
+  '.c++': 'cpp',
+  '.h': 'cpp',
+  '.hpp': 'cpp',
+  '.m': 'objective-c',
+  '.mm': 'objective-cpp',
 };
 
 function extensionOf(uri: vscode.Uri): string {
@@ -138,7 +156,10 @@ async function compileCommandsFile(database: vscode.Uri): Promise<vscode.Uri | u
     const absolute = file.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(file);
     const uri = absolute ? vscode.Uri.file(file) : typeof directory === 'string' ? vscode.Uri.joinPath(vscode.Uri.file(directory), file) : undefined;
     if (uri === undefined || !vscode.workspace.getWorkspaceFolder(uri)) continue;
-    const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
+    const exists = await vscode.workspace.fs.stat(uri).then(
+      () => true,
+      () => false,
+    );
     if (exists) return uri;
   }
   return undefined;

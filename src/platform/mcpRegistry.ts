@@ -32,8 +32,10 @@ interface McpRegistryApi {
 
 /** Whether this VS Code has the API (1.101 or newer). */
 export function hasMcpRegistry(): boolean {
-  return typeof (vscode.lm as unknown as McpRegistryApi).registerMcpServerDefinitionProvider === 'function'
-    && typeof (vscode as unknown as { McpHttpServerDefinition?: unknown }).McpHttpServerDefinition === 'function';
+  return (
+    typeof (vscode.lm as unknown as McpRegistryApi).registerMcpServerDefinitionProvider === 'function' &&
+    typeof (vscode as unknown as { McpHttpServerDefinition?: unknown }).McpHttpServerDefinition === 'function'
+  );
 }
 
 /** Registers the provider, or returns undefined where VS Code has no MCP registry. */

@@ -60,6 +60,8 @@ export class VscodeWorkspace implements Workspace {
     // VS Code closes documents nobody shows after a while, and servers then close their projects:
     // open again what is not open now (a warm call finds them all open and opens nothing).
     const open = this.openDocumentUris();
-    await Promise.all(uris.filter((uri) => !open.has(uri)).map((uri) => vscode.workspace.openTextDocument(vscode.Uri.parse(uri, true)).then(undefined, () => undefined)));
+    await Promise.all(
+      uris.filter((uri) => !open.has(uri)).map((uri) => vscode.workspace.openTextDocument(vscode.Uri.parse(uri, true)).then(undefined, () => undefined)),
+    );
   }
 }

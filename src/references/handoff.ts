@@ -90,7 +90,13 @@ export class ReferencesHandoff {
     const { line, character } = location.range.start;
     const filePath = vscode.workspace.asRelativePath(location.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
     const title = invocationTitle({ operation, file_path: filePath, line: line + 1, character: character + 1 });
-    return new LocationsTreeInput(title, location, () => this.query(operation, location), (next) => this.reanchored(operation, next), this.readLines);
+    return new LocationsTreeInput(
+      title,
+      location,
+      () => this.query(operation, location),
+      (next) => this.reanchored(operation, next),
+      this.readLines,
+    );
   }
 
   /** A fresh query for the view (logged by the engine; a failure leaves the view empty). */

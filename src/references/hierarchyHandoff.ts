@@ -36,12 +36,16 @@ export class HierarchyHandoff {
     const outcome = recorded?.outcome;
     const root = outcome?.result.roots[0];
     if (!outcome || !root) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The LSP card shows no hierarchy to open. Run Show Callers, Show Callees, Show Supertypes or Show Subtypes first.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('The LSP card shows no hierarchy to open. Run Show Callers, Show Callees, Show Supertypes or Show Subtypes first.'),
+      );
       return undefined;
     }
     if (outcome.fallback) {
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('No type hierarchy provider is installed for this language, so the built-in Type Hierarchy view would stay empty. The card lists the subtypes the implementation provider found.'),
+        vscode.l10n.t(
+          'No type hierarchy provider is installed for this language, so the built-in Type Hierarchy view would stay empty. The card lists the subtypes the implementation provider found.',
+        ),
       );
       return undefined;
     }

@@ -74,9 +74,10 @@ class LocationsModel implements vscode.TreeDataProvider<Item> {
     const { range, uri } = item.location;
     const line = (await this.linesOf(uri))?.[range.start.line];
     const end = range.end.line === range.start.line ? range.end.character : Number.MAX_SAFE_INTEGER;
-    const { label, highlight } = line === undefined
-      ? { label: `${range.start.line + 1}:${range.start.character + 1}`, highlight: [0, 0] as [number, number] }
-      : previewLabel(line, range.start.character, end);
+    const { label, highlight } =
+      line === undefined
+        ? { label: `${range.start.line + 1}:${range.start.character + 1}`, highlight: [0, 0] as [number, number] }
+        : previewLabel(line, range.start.character, end);
     const tree = new vscode.TreeItem({ label, highlights: highlight[1] > highlight[0] ? [highlight] : [] }, vscode.TreeItemCollapsibleState.None);
     tree.description = `${range.start.line + 1}:${range.start.character + 1}`;
     tree.contextValue = 'lspTool.location';

@@ -48,8 +48,18 @@ export function agentSetup(id: AgentId): AgentSetup {
         name: 'Claude Code',
         docsUrl: 'https://code.claude.com/docs/en/mcp',
         steps: [
-          { kind: 'run', language: 'sh', code: `claude mcp add --transport http --scope user ${MCP_SERVER_NAME} '${url}' --header 'Authorization: ${authorization}'` },
-          { kind: 'addToFile', alternative: true, file: '.mcp.json', language: 'json', code: json({ mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url, headers: { Authorization: authorization } } } }) },
+          {
+            kind: 'run',
+            language: 'sh',
+            code: `claude mcp add --transport http --scope user ${MCP_SERVER_NAME} '${url}' --header 'Authorization: ${authorization}'`,
+          },
+          {
+            kind: 'addToFile',
+            alternative: true,
+            file: '.mcp.json',
+            language: 'json',
+            code: json({ mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url, headers: { Authorization: authorization } } } }),
+          },
         ],
       };
     case 'codex':
@@ -82,7 +92,12 @@ export function agentSetup(id: AgentId): AgentSetup {
         name: 'Gemini CLI',
         docsUrl: 'https://geminicli.com/docs/tools/mcp-server',
         steps: [
-          { kind: 'addToFile', file: '~/.gemini/settings.json', language: 'json', code: json({ mcpServers: { [MCP_SERVER_NAME]: { httpUrl: url, headers: { Authorization: authorization } } } }) },
+          {
+            kind: 'addToFile',
+            file: '~/.gemini/settings.json',
+            language: 'json',
+            code: json({ mcpServers: { [MCP_SERVER_NAME]: { httpUrl: url, headers: { Authorization: authorization } } } }),
+          },
         ],
       };
     case 'copilotCli':
@@ -91,7 +106,12 @@ export function agentSetup(id: AgentId): AgentSetup {
         name: 'GitHub Copilot CLI',
         docsUrl: 'https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers',
         steps: [
-          { kind: 'addToFile', file: '~/.copilot/mcp-config.json', language: 'json', code: json({ mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url, headers: { Authorization: authorization }, tools: ['*'] } } }) },
+          {
+            kind: 'addToFile',
+            file: '~/.copilot/mcp-config.json',
+            language: 'json',
+            code: json({ mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url, headers: { Authorization: authorization }, tools: ['*'] } } }),
+          },
         ],
       };
   }
@@ -119,7 +139,10 @@ export function setupMarkdown(setup: AgentSetup, strings: SetupStrings): string 
   const parts = [`# ${strings.heading(setup.name)}`, strings.intro(MCP_URL_VARIABLE, MCP_TOKEN_VARIABLE)];
   for (const step of setup.steps) {
     if (step.kind === 'run') parts.push(strings.run);
-    else parts.push(`${step.alternative ? strings.orAddToFile(step.file ?? '') : strings.addToFile(step.file ?? '')}${step.language === 'json' ? ` ${strings.merge}` : ''}`);
+    else
+      parts.push(
+        `${step.alternative ? strings.orAddToFile(step.file ?? '') : strings.addToFile(step.file ?? '')}${step.language === 'json' ? ` ${strings.merge}` : ''}`,
+      );
     parts.push(`\`\`\`${step.language}\n${step.code}\n\`\`\``);
   }
   parts.push(strings.then(setup.name), strings.docs(setup.docsUrl));

@@ -33,7 +33,11 @@ export function budgetChars(budget: AnswerBudget | undefined, cap: number): numb
  * Renders within the budget: `render(limit)` must return a text of at most `limit` characters.
  * With a token budget, a text over it is rendered again under a limit scaled by the count.
  */
-export async function renderWithin(budget: AnswerBudget | undefined, cap: number, render: (limit: number | undefined) => string | Promise<string>): Promise<string> {
+export async function renderWithin(
+  budget: AnswerBudget | undefined,
+  cap: number,
+  render: (limit: number | undefined) => string | Promise<string>,
+): Promise<string> {
   let limit = budgetChars(budget, cap);
   let text = await render(limit);
   const tokens = budget?.tokens;
@@ -44,7 +48,7 @@ export async function renderWithin(budget: AnswerBudget | undefined, cap: number
     const count = await tokens.count(text);
     if (count <= tokens.budget || text.length === 0) return text;
     // Proportional, a little under: tokens per character vary along the text.
-    const next = Math.min(text.length - 1, Math.floor((text.length * tokens.budget) / count * 0.95));
+    const next = Math.min(text.length - 1, Math.floor(((text.length * tokens.budget) / count) * 0.95));
     if (next >= limit) limit--;
     else limit = Math.max(0, next);
     text = await render(limit);

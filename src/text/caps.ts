@@ -24,4 +24,3 @@ export function withNotes(body: string, notes: readonly string[] | undefined, ma
   if (notesText.length < max) return bound(body, max - notesText.length, label, max) + notesText;
   return bound(body + notesText, max, label);
 }
-

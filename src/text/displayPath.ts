@@ -46,7 +46,10 @@ export function renderUri(uri: string, workspaceUri: string): string {
 
 function decodePath(encoded: string): string | undefined {
   try {
-    const decoded = encoded.split('/').map((segment) => decodeURIComponent(segment)).join('/');
+    const decoded = encoded
+      .split('/')
+      .map((segment) => decodeURIComponent(segment))
+      .join('/');
     return decoded.includes('\0') ? undefined : decoded;
   } catch {
     return undefined;
@@ -85,4 +88,3 @@ export function displayPath(uri: string, resolvedWorkspaceUri: string, roots: re
   }
   return renderUri(uri, resolvedWorkspaceUri);
 }
-

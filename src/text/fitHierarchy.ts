@@ -16,7 +16,11 @@ interface TreeLine {
   related: boolean;
 }
 
-export function formatHierarchyWithin(roots: readonly { item: ShownItem; children: readonly ShownNode[] }[], options: HierarchyRenderOptions, limit: number): string {
+export function formatHierarchyWithin(
+  roots: readonly { item: ShownItem; children: readonly ShownNode[] }[],
+  options: HierarchyRenderOptions,
+  limit: number,
+): string {
   const { direction, pathOf, maxLocations } = options;
   const max = Math.max(0, Math.min(limit, options.maxResultChars));
   if (roots.length === 0) return withNotes(NO_RESULTS, options.notes, max, 'hierarchy');

@@ -79,7 +79,14 @@ export async function formatLocationsWithin<L extends ShownLocation>(locations: 
     let kept = 0;
     let gaveWay = '';
     if (preview !== undefined) {
-      const costs = await previewCosts(shown, (k) => at(k), (k) => fileOf[order[k]!]!, preview, max - fixed, options.readPreviews);
+      const costs = await previewCosts(
+        shown,
+        (k) => at(k),
+        (k) => fileOf[order[k]!]!,
+        preview,
+        max - fixed,
+        options.readPreviews,
+      );
       let used = 0;
       while (kept < costs.length && used + costs[kept]! <= max - fixed) used += costs[kept++]!;
       if (kept < shown) {

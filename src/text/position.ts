@@ -43,9 +43,7 @@ export function snapToSymbol(
       if (text === undefined) continue;
       const hits = identifiersOnLine(text).filter((id) => id.name === symbol);
       if (hits.length === 0) continue;
-      const nearest = hits.reduce((best, id) =>
-        Math.abs(id.start - position.character) < Math.abs(best.start - position.character) ? id : best,
-      );
+      const nearest = hits.reduce((best, id) => (Math.abs(id.start - position.character) < Math.abs(best.start - position.character) ? id : best));
       return { line, character: nearest.start };
     }
   }

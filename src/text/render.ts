@@ -110,7 +110,13 @@ const SPACE = 0x20;
 const NEWLINE = 0x0a;
 
 /** The lines of docs/contract.md §5.1 into `out`, stopping once the text is longer than `stopAfter` (the cap cuts the rest anyway). */
-function writeLocations<L extends ShownLocation>(out: TextBuilder | StringBuilder, locations: readonly L[], collected: Collected, options: LocationRenderOptions<L>, stopAfter: number): void {
+function writeLocations<L extends ShownLocation>(
+  out: TextBuilder | StringBuilder,
+  locations: readonly L[],
+  collected: Collected,
+  options: LocationRenderOptions<L>,
+  stopAfter: number,
+): void {
   const { paths, pathOf, order, writable, lines, characters, previews } = collected;
   const preview = options.preview;
   for (let k = 0; k < writable && out.units <= stopAfter; k++) {

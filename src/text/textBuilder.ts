@@ -8,8 +8,17 @@ const decoder = new TextDecoder('utf-8');
 /** Characters String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator). */
 export function isTrimmedSpace(code: number): boolean {
   return (
-    code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+    code === 0x20 ||
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
   );
 }
 
@@ -76,7 +85,8 @@ export class TextBuilder {
       this.append(String(value));
       return;
     }
-    const digits = value < 10 ? 1 : value < 100 ? 2 : value < 1e3 ? 3 : value < 1e4 ? 4 : value < 1e5 ? 5 : value < 1e6 ? 6 : value < 1e7 ? 7 : value < 1e8 ? 8 : 9;
+    const digits =
+      value < 10 ? 1 : value < 100 ? 2 : value < 1e3 ? 3 : value < 1e4 ? 4 : value < 1e5 ? 5 : value < 1e6 ? 6 : value < 1e7 ? 7 : value < 1e8 ? 8 : 9;
     const buffer = this.reserve(digits);
     let at = this.length + digits;
     this.length = at;

@@ -1,10 +1,7 @@
 // Pure path handling for file_path: what kind of reference it is, and which roots it may name.
 import { pathInside } from '../text/displayPath';
 
-export type PathReference =
-  | { kind: 'uri'; uri: string }
-  | { kind: 'absolute'; path: string }
-  | { kind: 'relative'; segments: string[] };
+export type PathReference = { kind: 'uri'; uri: string } | { kind: 'absolute'; path: string } | { kind: 'relative'; segments: string[] };
 
 const URI_SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]+:/;
 const WINDOWS_DRIVE = /^[a-zA-Z]:[\\/]/;

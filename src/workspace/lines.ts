@@ -40,10 +40,12 @@ export async function readLines(cache: SourceLineCache, uris: readonly string[],
   const lines = new Map<string, string[]>(known);
   const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
   await Promise.all(
-    [...new Set(uris)].filter((uriText) => !lines.has(uriText)).map(async (uriText) => {
-      const found = await linesOf(cache, uriText, open);
-      if (found) lines.set(uriText, found);
-    }),
+    [...new Set(uris)]
+      .filter((uriText) => !lines.has(uriText))
+      .map(async (uriText) => {
+        const found = await linesOf(cache, uriText, open);
+        if (found) lines.set(uriText, found);
+      }),
   );
   return lines;
 }

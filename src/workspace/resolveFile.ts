@@ -76,7 +76,10 @@ async function candidatesFor(raw: string, roots: readonly vscode.WorkspaceFolder
     // Only schemes the workspace lives on: never ask a network file system (https:, ...) anything.
     const allowed = new Set(['file', 'untitled', ...roots.map((f) => f.uri.scheme)]);
     if (!allowed.has(uri.scheme)) {
-      throw new LspToolError('LSP_INVALID_ARGUMENT', `file_path uses the "${uri.scheme}" scheme, which is not a workspace file system. Pass a workspace-relative path, an absolute path or a file: URI.`);
+      throw new LspToolError(
+        'LSP_INVALID_ARGUMENT',
+        `file_path uses the "${uri.scheme}" scheme, which is not a workspace file system. Pass a workspace-relative path, an absolute path or a file: URI.`,
+      );
     }
     return [uri];
   }

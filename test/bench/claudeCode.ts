@@ -96,10 +96,19 @@ export async function run(): Promise<void> {
   try {
     const report = await measure();
     fs.writeFileSync(process.env.LSP_TOOL_BENCH_OUT!, JSON.stringify(report, null, 2));
-    if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: 'bench claude code', state: 'passed', durationMs: 0 }], measurements: [] }));
+    if (results)
+      fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: 'bench claude code', state: 'passed', durationMs: 0 }], measurements: [] }));
   } catch (err) {
     // Report the failure to the runner instead of leaving it waiting for results.
-    if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: 'bench claude code', state: 'failed', durationMs: 0, error: String((err as Error).stack ?? err) }], measurements: [] }));
+    if (results)
+      fs.writeFileSync(
+        results,
+        JSON.stringify({
+          done: true,
+          records: [{ title: 'bench claude code', state: 'failed', durationMs: 0, error: String((err as Error).stack ?? err) }],
+          measurements: [],
+        }),
+      );
     throw err;
   }
 }

@@ -13,7 +13,10 @@ const RUNS = Number(process.env.LSP_TOOL_BENCH_COPILOT_RUNS ?? 5);
 const QUESTION = { file_path: 'src/internal/Subscription.ts', line: 16, character: 14 };
 const SYMBOL = 'Subscription';
 
-interface ContributedTool { name: string; modelDescription: string }
+interface ContributedTool {
+  name: string;
+  modelDescription: string;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,7 +55,12 @@ async function invoked(name: string, input: object): Promise<{ ms: number; chars
 /** The answers that went to disk before they had a budget: what the model reads of each, against the same text outside a chat request. */
 const ANSWERS: { label: string; name: string; kind: AnswerKind; input: object }[] = [
   { label: '`lsp` findReferences `Subscription`', name: 'lsp', kind: 'locations', input: { operation: 'findReferences', ...QUESTION } },
-  { label: '`lsp_hierarchy` callers of `operate`, depth 3', name: 'lsp_hierarchy', kind: 'hierarchy', input: { direction: 'incomingCalls', file_path: 'src/internal/util/lift.ts', line: 17, character: 17, depth: 3 } },
+  {
+    label: '`lsp_hierarchy` callers of `operate`, depth 3',
+    name: 'lsp_hierarchy',
+    kind: 'hierarchy',
+    input: { direction: 'incomingCalls', file_path: 'src/internal/util/lift.ts', line: 17, character: 17, depth: 3 },
+  },
   { label: '`lsp_symbols` `Subscription`', name: 'lsp_symbols', kind: 'symbols', input: { query: 'Subscription' } },
 ];
 
@@ -61,7 +69,9 @@ async function measure(): Promise<Record<string, unknown>> {
   await copilotReady();
   await vscode.workspace.getConfiguration('lspTool').update('followAlong', false, vscode.ConfigurationTarget.Global);
   const root = vscode.extensions.getExtension('lsp-tool.lsp-tool')!.extensionUri;
-  const manifest = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, 'package.json')))) as { contributes: { languageModelTools: ContributedTool[] } };
+  const manifest = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, 'package.json')))) as {
+    contributes: { languageModelTools: ContributedTool[] };
+  };
 
   // Warm: the language server has loaded rxjs before anything is timed.
   const ours = { operation: 'findReferences', ...QUESTION };
@@ -72,7 +82,10 @@ async function measure(): Promise<Record<string, unknown>> {
   const theirs: Record<string, unknown> = {};
   if ('symbol' in props) theirs.symbol = SYMBOL;
   if ('filePath' in props) theirs.filePath = QUESTION.file_path;
-  if ('lineContent' in props) theirs.lineContent = (await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, QUESTION.file_path))).lineAt(QUESTION.line - 1).text;
+  if ('lineContent' in props)
+    theirs.lineContent = (await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, QUESTION.file_path))).lineAt(
+      QUESTION.line - 1,
+    ).text;
 
   const oursRuns = [];
   const theirsRuns = [];
@@ -88,7 +101,13 @@ async function measure(): Promise<Record<string, unknown>> {
   for (const a of ANSWERS) {
     const read = await loop(a.name, a.input);
     const outside = await invoked(a.name, a.input);
-    answers.push({ label: a.label, kind: a.kind, model: shapeOf(read.toolMessage, a.kind), outside: shapeOf(outside.text, a.kind), sample: read.toolMessage.slice(-300) });
+    answers.push({
+      label: a.label,
+      kind: a.kind,
+      model: shapeOf(read.toolMessage, a.kind),
+      outside: shapeOf(outside.text, a.kind),
+      sample: read.toolMessage.slice(-300),
+    });
   }
   await vscode.workspace.getConfiguration('lspTool').update('followAlong', undefined, vscode.ConfigurationTarget.Global);
 
@@ -103,13 +122,34 @@ async function measure(): Promise<Record<string, unknown>> {
     copilotVersion: (vscode.extensions.getExtension('GitHub.copilot-chat')?.packageJSON as { version?: string } | undefined)?.version,
     vscodeVersion: vscode.version,
     runs: RUNS,
-    request: { chars: request.raw.length, toolsChars: JSON.stringify(entries).length, tools: entries.length, systemPromptChars: textOfMessage(request.body.messages[0]).length },
+    request: {
+      chars: request.raw.length,
+      toolsChars: JSON.stringify(entries).length,
+      tools: entries.length,
+      systemPromptChars: textOfMessage(request.body.messages[0]).length,
+    },
     definitions,
     listCodeUsagesDefinitionChars: builtin ? JSON.stringify(builtin).length : undefined,
     question: { ours, theirs, theirSchema: usagesTool?.inputSchema },
-    lsp: { toolMessageChars: oursRuns[0]!.toolMessage.length, toolMessageLines: oursRuns[0]!.toolMessage.split('\n').length, textChars: oursInvoke[0]!.chars, callToNext: stat(oursRuns.map((r) => r.callToNextMs)), invoke: stat(oursInvoke.map((i) => i.ms)), sample: oursRuns[0]!.toolMessage.slice(0, 400) },
+    lsp: {
+      toolMessageChars: oursRuns[0]!.toolMessage.length,
+      toolMessageLines: oursRuns[0]!.toolMessage.split('\n').length,
+      textChars: oursInvoke[0]!.chars,
+      callToNext: stat(oursRuns.map((r) => r.callToNextMs)),
+      invoke: stat(oursInvoke.map((i) => i.ms)),
+      sample: oursRuns[0]!.toolMessage.slice(0, 400),
+    },
     answers,
-    listCodeUsages: usagesTool ? { toolMessageChars: theirsRuns[0]!.toolMessage.length, toolMessageLines: theirsRuns[0]!.toolMessage.split('\n').length, textChars: theirsInvoke[0]!.chars, callToNext: stat(theirsRuns.map((r) => r.callToNextMs)), invoke: stat(theirsInvoke.map((i) => i.ms)), sample: theirsRuns[0]!.toolMessage.slice(0, 400) } : undefined,
+    listCodeUsages: usagesTool
+      ? {
+          toolMessageChars: theirsRuns[0]!.toolMessage.length,
+          toolMessageLines: theirsRuns[0]!.toolMessage.split('\n').length,
+          textChars: theirsInvoke[0]!.chars,
+          callToNext: stat(theirsRuns.map((r) => r.callToNextMs)),
+          invoke: stat(theirsInvoke.map((i) => i.ms)),
+          sample: theirsRuns[0]!.toolMessage.slice(0, 400),
+        }
+      : undefined,
   };
 }
 
@@ -118,10 +158,19 @@ export async function run(): Promise<void> {
   try {
     const report = await measure();
     fs.writeFileSync(process.env.LSP_TOOL_BENCH_OUT!, JSON.stringify(report, null, 2));
-    if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: 'bench copilot', state: 'passed', durationMs: 0 }], measurements: [] }));
+    if (results)
+      fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: 'bench copilot', state: 'passed', durationMs: 0 }], measurements: [] }));
   } catch (err) {
     // Report the failure to the runner instead of leaving it waiting for results.
-    if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: 'bench copilot', state: 'failed', durationMs: 0, error: String((err as Error).stack ?? err) }], measurements: [] }));
+    if (results)
+      fs.writeFileSync(
+        results,
+        JSON.stringify({
+          done: true,
+          records: [{ title: 'bench copilot', state: 'failed', durationMs: 0, error: String((err as Error).stack ?? err) }],
+          measurements: [],
+        }),
+      );
     throw err;
   }
 }

@@ -4,7 +4,13 @@ import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
 import * as vscode from 'vscode';
 import type { CardMetrics } from '../../src/card/cardViewProvider';
-import { DOCUMENT_SYMBOLS_COMMAND, HIERARCHY_COMMAND, PREPARE_HIERARCHY_COMMAND, PROVIDER_COMMAND, WORKSPACE_SYMBOLS_COMMAND } from '../../src/engine/operations';
+import {
+  DOCUMENT_SYMBOLS_COMMAND,
+  HIERARCHY_COMMAND,
+  PREPARE_HIERARCHY_COMMAND,
+  PROVIDER_COMMAND,
+  WORKSPACE_SYMBOLS_COMMAND,
+} from '../../src/engine/operations';
 import type { HierarchyResult } from '../../src/engine/hierarchyResult';
 import type { LspToolApi } from '../../src/extension';
 import { measureRender, stat } from './render';
@@ -22,7 +28,10 @@ interface Query {
 }
 
 /** What Copilot Chat's agent passes with every tool call; a budget this large is never the one that binds. */
-const CHAT_TOKENIZATION: vscode.LanguageModelToolTokenizationOptions = { tokenBudget: 100_000, countTokens: (text) => Promise.resolve(Math.ceil(text.length / 4)) };
+const CHAT_TOKENIZATION: vscode.LanguageModelToolTokenizationOptions = {
+  tokenBudget: 100_000,
+  countTokens: (text) => Promise.resolve(Math.ceil(text.length / 4)),
+};
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_RUNS ?? 15);
 /**
@@ -52,7 +61,12 @@ async function time<T>(work: () => Thenable<T> | Promise<T>): Promise<[number, T
  * answering, the card and follow-along, must not land in the next measurement). Pairs alternate
  * their order, so neither side always runs on a warmer cache.
  */
-async function timedPair<R, T>(i: number, raw: () => Thenable<R> | Promise<R>, tool: () => Promise<T>, quiet: () => Promise<void>): Promise<[[number, R], [number, T]]> {
+async function timedPair<R, T>(
+  i: number,
+  raw: () => Thenable<R> | Promise<R>,
+  tool: () => Promise<T>,
+  quiet: () => Promise<void>,
+): Promise<[[number, R], [number, T]]> {
   if (i % 2 === 0) {
     const r = await time(raw);
     await quiet();
@@ -72,7 +86,11 @@ function token(): vscode.CancellationToken {
 }
 
 async function invokeText(name: string, input: object, asChat = false): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined, ...(asChat ? { tokenizationOptions: CHAT_TOKENIZATION } : {}) }, token());
+  const result = await vscode.lm.invokeTool(
+    name,
+    { input, toolInvocationToken: undefined, ...(asChat ? { tokenizationOptions: CHAT_TOKENIZATION } : {}) },
+    token(),
+  );
   return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
 }
 
@@ -90,7 +108,11 @@ export async function run(): Promise<void> {
   } catch (err) {
     // Report the failure to the runner instead of leaving it waiting for results.
     const results = process.env.LSP_TOOL_TEST_RESULTS;
-    if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: 'bench', state: 'failed', durationMs: 0, error: String((err as Error).stack ?? err) }] }));
+    if (results)
+      fs.writeFileSync(
+        results,
+        JSON.stringify({ done: true, records: [{ title: 'bench', state: 'failed', durationMs: 0, error: String((err as Error).stack ?? err) }] }),
+      );
     throw err;
   }
 }
@@ -155,7 +177,16 @@ async function measureAll(): Promise<void> {
     await new Promise((r) => setTimeout(r, 5000));
     const settled = countOf(await vscode.commands.executeCommand(COMMAND.findReferences, uri, position));
     const toolCount = toolResult.kind === 'locations' ? toolResult.locations.length : 0;
-    report.coldStart = { toolMs, toolCount, toolCompleteness: toolResult.completeness, rawFirstMs: rawMs, rawFirstCount: countOf(rawFirst), settledCount: settled, toolComplete: toolCount === settled, rawFirstComplete: countOf(rawFirst) === settled };
+    report.coldStart = {
+      toolMs,
+      toolCount,
+      toolCompleteness: toolResult.completeness,
+      rawFirstMs: rawMs,
+      rawFirstCount: countOf(rawFirst),
+      settledCount: settled,
+      toolComplete: toolCount === settled,
+      rawFirstComplete: countOf(rawFirst) === settled,
+    };
   }
 
   progress('cold start done');
@@ -166,57 +197,67 @@ async function measureAll(): Promise<void> {
     await api.followAlongSettled();
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
   };
-  if (PARTS.has('warm')) await profiled(async () => {
-  for (const q of queries) {
-    const uri = resolveUri(q.file_path);
-    const position = new vscode.Position(q.line - 1, q.character - 1);
-    const input = { operation: q.operation, file_path: q.file_path, line: q.line, character: q.character };
-    for (let i = 0; i < 3; i++) {
-      await invokeText('lsp', input);
-      await vscode.commands.executeCommand(COMMAND[q.operation], uri, position);
-    }
-    const raw: number[] = [];
-    const invoke: number[] = [];
-    const service: number[] = [];
-    const floor: number[] = [];
-    const ratios: number[] = [];
-    let count = 0;
-    let chars = 0;
-    const invokeDirect = async (): Promise<string> => {
-      const result = await api.tool.invoke({ input, toolInvocationToken: undefined, ...(q.asChat ? { tokenizationOptions: CHAT_TOKENIZATION } : {}) }, token());
-      return (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
-    };
-    const pairsStarted = performance.now();
-    for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - pairsStarted < PAIR_SECONDS * 1000); i++) {
-      const [[r, value], [t, text]] = await timedPair(i, () => vscode.commands.executeCommand(COMMAND[q.operation], uri, position), invokeDirect, quiet);
-      const [v] = await time(() => invokeText('lsp', input, q.asChat));
-      await quiet();
-      // The tool service's own round trip: an invocation our parser rejects at once.
-      const [f] = await time(() => invokeText('lsp', { ...input, line: 0 }).catch(() => ''));
-      await quiet();
-      raw.push(r);
-      invoke.push(t);
-      service.push(v);
-      floor.push(f);
-      ratios.push(t / r);
-      count = countOf(value);
-      chars = text.length;
-    }
-    progress(`warm ${q.label} done`);
-    const serviceStat = stat(service);
-    const floorStat = stat(floor);
-    const rawStat = stat(raw);
-    operations.push({
-      label: q.label, operation: q.operation, raw: rawStat, invoke: stat(invoke), service: serviceStat, floor: floorStat,
-      // The median of the interleaved pairs' ratios: each pair ran back to back under the same load.
-      ratio: stat(ratios).median,
-      pairs: ratios.length,
-      serviceRatio: serviceStat.median / rawStat.median,
-      serviceMinusFloorRatio: (serviceStat.median - floorStat.median) / rawStat.median,
-      locations: count, textChars: chars,
+  if (PARTS.has('warm'))
+    await profiled(async () => {
+      for (const q of queries) {
+        const uri = resolveUri(q.file_path);
+        const position = new vscode.Position(q.line - 1, q.character - 1);
+        const input = { operation: q.operation, file_path: q.file_path, line: q.line, character: q.character };
+        for (let i = 0; i < 3; i++) {
+          await invokeText('lsp', input);
+          await vscode.commands.executeCommand(COMMAND[q.operation], uri, position);
+        }
+        const raw: number[] = [];
+        const invoke: number[] = [];
+        const service: number[] = [];
+        const floor: number[] = [];
+        const ratios: number[] = [];
+        let count = 0;
+        let chars = 0;
+        const invokeDirect = async (): Promise<string> => {
+          const result = await api.tool.invoke(
+            { input, toolInvocationToken: undefined, ...(q.asChat ? { tokenizationOptions: CHAT_TOKENIZATION } : {}) },
+            token(),
+          );
+          return (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+        };
+        const pairsStarted = performance.now();
+        for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - pairsStarted < PAIR_SECONDS * 1000); i++) {
+          const [[r, value], [t, text]] = await timedPair(i, () => vscode.commands.executeCommand(COMMAND[q.operation], uri, position), invokeDirect, quiet);
+          const [v] = await time(() => invokeText('lsp', input, q.asChat));
+          await quiet();
+          // The tool service's own round trip: an invocation our parser rejects at once.
+          const [f] = await time(() => invokeText('lsp', { ...input, line: 0 }).catch(() => ''));
+          await quiet();
+          raw.push(r);
+          invoke.push(t);
+          service.push(v);
+          floor.push(f);
+          ratios.push(t / r);
+          count = countOf(value);
+          chars = text.length;
+        }
+        progress(`warm ${q.label} done`);
+        const serviceStat = stat(service);
+        const floorStat = stat(floor);
+        const rawStat = stat(raw);
+        operations.push({
+          label: q.label,
+          operation: q.operation,
+          raw: rawStat,
+          invoke: stat(invoke),
+          service: serviceStat,
+          floor: floorStat,
+          // The median of the interleaved pairs' ratios: each pair ran back to back under the same load.
+          ratio: stat(ratios).median,
+          pairs: ratios.length,
+          serviceRatio: serviceStat.median / rawStat.median,
+          serviceMinusFloorRatio: (serviceStat.median - floorStat.median) / rawStat.median,
+          locations: count,
+          textChars: chars,
+        });
+      }
     });
-  }
-  });
   report.operations = operations;
 
   progress('warm done');
@@ -244,7 +285,9 @@ async function measureAll(): Promise<void> {
     let theirText = '';
     let theirError: string | undefined;
     for (let i = 0; i < RUNS; i++) {
-      ours.push((await time(() => invokeText('lsp', { operation: 'findReferences', file_path: refs.file_path, line: refs.line, character: refs.character })))[0]);
+      ours.push(
+        (await time(() => invokeText('lsp', { operation: 'findReferences', file_path: refs.file_path, line: refs.line, character: refs.character })))[0],
+      );
       try {
         const [ms, text] = await time(() => invokeText('vscode_listCodeUsages', input));
         theirs.push(ms);
@@ -276,9 +319,10 @@ async function measureAll(): Promise<void> {
     const rows: Record<string, unknown>[] = [];
     for (const q of symbolQueries) {
       const input = { ...(q.query === undefined ? {} : { query: q.query }), ...(q.file_path === undefined ? {} : { file_path: q.file_path }) };
-      const rawCall = () => (q.file_path === undefined
-        ? vscode.commands.executeCommand<unknown[]>(WORKSPACE_SYMBOLS_COMMAND, q.query)
-        : vscode.commands.executeCommand<unknown[]>(DOCUMENT_SYMBOLS_COMMAND, resolveUri(q.file_path)));
+      const rawCall = () =>
+        q.file_path === undefined
+          ? vscode.commands.executeCommand<unknown[]>(WORKSPACE_SYMBOLS_COMMAND, q.query)
+          : vscode.commands.executeCommand<unknown[]>(DOCUMENT_SYMBOLS_COMMAND, resolveUri(q.file_path));
       const invokeDirect = async (): Promise<string> => {
         const result = await api.symbolsTool.invoke({ input, toolInvocationToken: undefined }, token());
         return (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
@@ -303,7 +347,8 @@ async function measureAll(): Promise<void> {
         ratios.push(t / r);
       }
       const result = await api.symbols(input);
-      const count = (list: readonly { children?: unknown[] }[]): number => list.reduce((n, s) => n + 1 + count((s.children ?? []) as { children?: unknown[] }[]), 0);
+      const count = (list: readonly { children?: unknown[] }[]): number =>
+        list.reduce((n, s) => n + 1 + count((s.children ?? []) as { children?: unknown[] }[]), 0);
       const symbolsShown = Math.min(count(result.symbols), Number(vscode.workspace.getConfiguration('lspTool').get('maxLocations') ?? 100));
       const rawSymbols = count((rawValue ?? []) as { children?: unknown[] }[]);
       // Each raw symbol's own fields as JSON, its children counted as symbols of their own (VS Code's
@@ -312,56 +357,79 @@ async function measureAll(): Promise<void> {
         list.flatMap((s) => [{ ...(s as Record<string, unknown>), children: undefined }, ...flatRaw((s.children ?? []) as { children?: unknown[] }[])]);
       const rawJsonChars = flatRaw((rawValue ?? []) as { children?: unknown[] }[]).reduce<number>((n, s) => n + JSON.stringify(s).length, 0);
       rows.push({
-        label: q.label, raw: stat(raw), invoke: stat(invoke), ratio: stat(ratios).median, pairs: ratios.length,
-        symbols: count(result.symbols), textChars: text.length, rawJsonChars, rawSymbols,
+        label: q.label,
+        raw: stat(raw),
+        invoke: stat(invoke),
+        ratio: stat(ratios).median,
+        pairs: ratios.length,
+        symbols: count(result.symbols),
+        textChars: text.length,
+        rawJsonChars,
+        rawSymbols,
         rawSample: JSON.stringify(flatRaw((rawValue ?? []) as { children?: unknown[] }[])[0]),
-        charsPerSymbol: text.length / Math.max(1, symbolsShown), rawCharsPerSymbol: rawJsonChars / Math.max(1, rawSymbols),
+        charsPerSymbol: text.length / Math.max(1, symbolsShown),
+        rawCharsPerSymbol: rawJsonChars / Math.max(1, rawSymbols),
       });
       progress(`symbols ${q.label} done`);
     }
     report.symbols = rows;
   }
   // Card: query to first rows painted, for 100 and 5,000 locations (fixture only).
-  if (process.env.LSP_TOOL_BENCH_CARD === '1' && PARTS.has('card')) await profiled(async () => {
-    await vscode.commands.executeCommand('lspTool.showCard');
-    await new Promise((r) => setTimeout(r, 3000));
-    const card: Record<string, unknown> = {};
-    for (const [label, file] of [['100', 'fault/hundred.lspfault'], ['5000', 'fault/many.lspfault']] as const) {
-      const webview: number[] = [];
-      const endToEnd: number[] = [];
-      const invoke: number[] = [];
-      const toPost: number[] = [];
-      const transport: number[] = [];
-      const raw: number[] = [];
-      const answerToPaint: number[] = [];
-      const fileUri = resolveUri(file);
-      for (let i = 0; i < RUNS; i++) {
-        raw.push((await time(() => vscode.commands.executeCommand(COMMAND.findReferences, fileUri, new vscode.Position(0, 0))))[0]);
-        const started = performance.now();
-        const startedAt = Date.now();
-        const rendered = new Promise<CardMetrics>((resolve) => {
-          const sub = api.card.onDidRender((m) => {
-            sub.dispose();
-            resolve(m);
+  if (process.env.LSP_TOOL_BENCH_CARD === '1' && PARTS.has('card'))
+    await profiled(async () => {
+      await vscode.commands.executeCommand('lspTool.showCard');
+      await new Promise((r) => setTimeout(r, 3000));
+      const card: Record<string, unknown> = {};
+      for (const [label, file] of [
+        ['100', 'fault/hundred.lspfault'],
+        ['5000', 'fault/many.lspfault'],
+      ] as const) {
+        const webview: number[] = [];
+        const endToEnd: number[] = [];
+        const invoke: number[] = [];
+        const toPost: number[] = [];
+        const transport: number[] = [];
+        const raw: number[] = [];
+        const answerToPaint: number[] = [];
+        const fileUri = resolveUri(file);
+        for (let i = 0; i < RUNS; i++) {
+          raw.push((await time(() => vscode.commands.executeCommand(COMMAND.findReferences, fileUri, new vscode.Position(0, 0))))[0]);
+          const started = performance.now();
+          const startedAt = Date.now();
+          const rendered = new Promise<CardMetrics>((resolve) => {
+            const sub = api.card.onDidRender((m) => {
+              sub.dispose();
+              resolve(m);
+            });
           });
-        });
-        await invokeText('lsp', { operation: 'findReferences', file_path: file, line: 1, character: 1 });
-        invoke.push(performance.now() - started);
-        const metrics = await Promise.race([rendered, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the card did not render in 20 s')), 20_000))]).catch(async (err: unknown) => {
-          await fetch(process.env.LSP_TOOL_PAGE_RPC!, { method: 'POST', body: JSON.stringify({ op: 'screenshot', name: 'bench-card-timeout' }) });
-          throw err;
-        });
-        endToEnd.push(performance.now() - started);
-        webview.push(metrics.firstPaintMs);
-        toPost.push(metrics.postedAt - startedAt);
-        transport.push(metrics.receivedAt - metrics.postedAt);
-        answerToPaint.push(metrics.receivedAt + metrics.firstPaintMs - metrics.answeredAt);
+          await invokeText('lsp', { operation: 'findReferences', file_path: file, line: 1, character: 1 });
+          invoke.push(performance.now() - started);
+          const metrics = await Promise.race([
+            rendered,
+            new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the card did not render in 20 s')), 20_000)),
+          ]).catch(async (err: unknown) => {
+            await fetch(process.env.LSP_TOOL_PAGE_RPC!, { method: 'POST', body: JSON.stringify({ op: 'screenshot', name: 'bench-card-timeout' }) });
+            throw err;
+          });
+          endToEnd.push(performance.now() - started);
+          webview.push(metrics.firstPaintMs);
+          toPost.push(metrics.postedAt - startedAt);
+          transport.push(metrics.receivedAt - metrics.postedAt);
+          answerToPaint.push(metrics.receivedAt + metrics.firstPaintMs - metrics.answeredAt);
+        }
+        progress(`card ${label} done`);
+        card[label] = {
+          webviewFirstPaint: stat(webview),
+          queryToFirstPaint: stat(endToEnd),
+          invoke: stat(invoke),
+          raw: stat(raw),
+          answerToFirstPaint: stat(answerToPaint),
+          queryToPost: stat(toPost),
+          postToWebview: stat(transport),
+        };
       }
-      progress(`card ${label} done`);
-      card[label] = { webviewFirstPaint: stat(webview), queryToFirstPaint: stat(endToEnd), invoke: stat(invoke), raw: stat(raw), answerToFirstPaint: stat(answerToPaint), queryToPost: stat(toPost), postToWebview: stat(transport) };
-    }
-    report.card = card;
-  });
+      report.card = card;
+    });
   // Last, on a settled host: measured right after activation, the render shared the two cores
   // with the language server loading its project (one run: median 86 ms, min 27 ms).
   if (PARTS.has('render') && process.env.LSP_TOOL_BENCH_CARD === '1') {
@@ -371,7 +439,8 @@ async function measureAll(): Promise<void> {
   }
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
   const results = process.env.LSP_TOOL_TEST_RESULTS;
-  if (results) fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: `bench ${String(report.workload)}`, state: 'passed', durationMs: 0 }] }));
+  if (results)
+    fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: `bench ${String(report.workload)}`, state: 'passed', durationMs: 0 }] }));
 }
 
 /** One cold question: findReferences (lsp), a workspace symbol search, or incomingCalls at depth 1. */
@@ -426,7 +495,10 @@ async function coldAgainstComplete(api: LspToolApi, q: ColdQuestion): Promise<Re
       return { keys: sortedSet(r.symbols.map((s) => `${s.uri} ${s.name}`)), completeness: r.completeness };
     }
     const r = await api.hierarchy({ direction: 'incomingCalls', file_path: q.file_path, line: q.line, character: q.character });
-    return { keys: sortedSet(r.roots.flatMap((root) => root.children.map((c) => `${positionKey(c.item.uri, c.item.selectionRange.start)} ${c.item.name}`))), completeness: r.completeness };
+    return {
+      keys: sortedSet(r.roots.flatMap((root) => root.children.map((c) => `${positionKey(c.item.uri, c.item.selectionRange.start)} ${c.item.name}`))),
+      completeness: r.completeness,
+    };
   };
   const poll = async (): Promise<{ keys: string[]; completeMs: number; answers: number[] }> => {
     const since = performance.now();
@@ -454,16 +526,30 @@ async function coldAgainstComplete(api: LspToolApi, q: ColdQuestion): Promise<Re
     const raw = await poll();
     return { label: q.label, kind: q.kind, side: 'raw', rawCompleteMs: raw.completeMs, rawCount: raw.keys.length, rawAnswers: raw.answers };
   }
-  const [[toolMs, tool], raw] = q.alone === 'tool'
-    ? await (async () => {
-      const t = await time(toolKeys);
-      return [t, await poll()] as const;
-    })()
-    : await Promise.all([time(toolKeys), poll()]);
+  const [[toolMs, tool], raw] =
+    q.alone === 'tool'
+      ? await (async () => {
+          const t = await time(toolKeys);
+          return [t, await poll()] as const;
+        })()
+      : await Promise.all([time(toolKeys), poll()]);
   const rawSet = new Set(raw.keys);
   const equal = tool.keys.length === raw.keys.length && tool.keys.every((k) => rawSet.has(k));
   const warm = await time(toolKeys);
-  return { label: q.label, kind: q.kind, side: q.alone ?? 'both', toolMs, toolCount: tool.keys.length, toolCompleteness: tool.completeness, rawCompleteMs: raw.completeMs, rawCount: raw.keys.length, rawAnswers: raw.answers, equal, warmMs: warm[0], warmCount: warm[1].keys.length };
+  return {
+    label: q.label,
+    kind: q.kind,
+    side: q.alone ?? 'both',
+    toolMs,
+    toolCount: tool.keys.length,
+    toolCompleteness: tool.completeness,
+    rawCompleteMs: raw.completeMs,
+    rawCount: raw.keys.length,
+    rawAnswers: raw.answers,
+    equal,
+    warmMs: warm[0],
+    warmCount: warm[1].keys.length,
+  };
 }
 
 interface HierarchyQuery {
@@ -493,7 +579,12 @@ function keyOf(item: RawItem): string {
  */
 async function rawWalk(q: HierarchyQuery, depth: number): Promise<{ answers: unknown[]; related: number }> {
   const kind = q.direction === 'incomingCalls' || q.direction === 'outgoingCalls' ? 'call' : 'type';
-  const prepared = (await vscode.commands.executeCommand<RawItem[]>(PREPARE_HIERARCHY_COMMAND[kind], resolveUri(q.file_path), new vscode.Position(q.line - 1, q.character - 1))) ?? [];
+  const prepared =
+    (await vscode.commands.executeCommand<RawItem[]>(
+      PREPARE_HIERARCHY_COMMAND[kind],
+      resolveUri(q.file_path),
+      new vscode.Position(q.line - 1, q.character - 1),
+    )) ?? [];
   const answers: unknown[] = [prepared];
   const seen = new Set(prepared.map(keyOf));
   let frontier = prepared;
@@ -521,7 +612,12 @@ function countTree(result: HierarchyResult): number {
   return result.roots.reduce((n, root) => n + count(root.children), 0);
 }
 
-async function measureHierarchy(api: LspToolApi, queries: HierarchyQuery[], quiet: () => Promise<void>, progress: (step: string) => void): Promise<Record<string, unknown>[]> {
+async function measureHierarchy(
+  api: LspToolApi,
+  queries: HierarchyQuery[],
+  quiet: () => Promise<void>,
+  progress: (step: string) => void,
+): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   const invokeText = async (input: object): Promise<string> => {
     const result = await api.hierarchyTool.invoke({ input: input as never, toolInvocationToken: undefined }, token());
@@ -563,9 +659,18 @@ async function measureHierarchy(api: LspToolApi, queries: HierarchyQuery[], quie
       const related = countTree(result);
       const rawChars = JSON.stringify(rawAnswers).length;
       rows.push({
-        label: q.label, direction: q.direction, depth, raw: stat(raw), tool: stat(tool), ratio: stat(ratios).median, pairs: ratios.length,
-        related, textChars: text.length, rawJsonChars: rawChars,
-        charsPerItem: related ? text.length / related : 0, rawCharsPerItem: related ? rawChars / related : 0,
+        label: q.label,
+        direction: q.direction,
+        depth,
+        raw: stat(raw),
+        tool: stat(tool),
+        ratio: stat(ratios).median,
+        pairs: ratios.length,
+        related,
+        textChars: text.length,
+        rawJsonChars: rawChars,
+        charsPerItem: related ? text.length / related : 0,
+        rawCharsPerItem: related ? rawChars / related : 0,
       });
       progress(`hierarchy ${q.label} depth ${depth} done`);
     }
@@ -578,7 +683,11 @@ async function measureHierarchy(api: LspToolApi, queries: HierarchyQuery[], quie
  * lm.invokeTool, and an MCP tools/call round trip from the SDK's own client over loopback HTTP to
  * the extension's server. The MCP floor is a call the engine rejects at once (the transport alone).
  */
-async function measureMcp(queries: Query[], quiet: () => Promise<void>, progress: (step: string) => void): Promise<Record<string, unknown>[] | { error: string }> {
+async function measureMcp(
+  queries: Query[],
+  quiet: () => Promise<void>,
+  progress: (step: string) => void,
+): Promise<Record<string, unknown>[] | { error: string }> {
   const endpoint = await vscode.commands.executeCommand<{ url: string; headers: Record<string, string> } | undefined>('lspTool.mcpEndpoint');
   if (!endpoint) return { error: 'lspTool.mcpEndpoint returned undefined (no MCP server in this host)' };
   const client = new Client({ name: 'lsp-tool-bench', version: '1' });
@@ -625,8 +734,15 @@ async function measureMcp(queries: Query[], quiet: () => Promise<void>, progress
       }
       progress(`mcp ${q.label} done`);
       rows.push({
-        label: q.label, raw: stat(samples[0]!), service: stat(samples[1]!), mcp: stat(samples[2]!), floor: stat(floor),
-        mcpOverService: stat(overService).median, mcpOverRaw: stat(overRaw).median, rounds: overService.length, sameText: same,
+        label: q.label,
+        raw: stat(samples[0]!),
+        service: stat(samples[1]!),
+        mcp: stat(samples[2]!),
+        floor: stat(floor),
+        mcpOverService: stat(overService).median,
+        mcpOverRaw: stat(overRaw).median,
+        rounds: overService.length,
+        sameText: same,
       });
     }
   } finally {

@@ -22,7 +22,10 @@ const WS = 'file:///w/proj';
 const SOURCE = Array.from({ length: 10 }, (_, i) => `  const value${i} = compute(input);  `);
 
 function locationsOf(n: number): LspLocation[] {
-  return Array.from({ length: n }, (_, i) => ({ uri: `${WS}/src/f${i % 500}.ts`, range: { start: { line: i, character: 4 }, end: { line: i, character: 9 } } }));
+  return Array.from({ length: n }, (_, i) => ({
+    uri: `${WS}/src/f${i % 500}.ts`,
+    range: { start: { line: i, character: 4 }, end: { line: i, character: 9 } },
+  }));
 }
 
 /** Runs before the measured ones, so that the medians are of warm (optimised) code, as the issue asks. */
@@ -33,7 +36,13 @@ function measure(locations: readonly LspLocation[], maxLocations: number, maxRes
   let chars = 0;
   for (let i = 0; i < WARMUP_RUNS + runs; i++) {
     const started = performance.now();
-    chars = formatLocations(locations, { resolvedWorkspaceUri: WS, roots: [{ name: 'proj', uri: WS }], maxLocations, maxResultChars, preview: (l) => SOURCE[l.range.start.line % SOURCE.length] }).length;
+    chars = formatLocations(locations, {
+      resolvedWorkspaceUri: WS,
+      roots: [{ name: 'proj', uri: WS }],
+      maxLocations,
+      maxResultChars,
+      preview: (l) => SOURCE[l.range.start.line % SOURCE.length],
+    }).length;
     if (i >= WARMUP_RUNS) samples.push(performance.now() - started);
   }
   const s = stat(samples);

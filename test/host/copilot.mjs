@@ -22,7 +22,8 @@ export function copilotSupport(vscodeVersion) {
   if (!existsSync(manifest)) return { ok: false, reason: `VS Code ${paths.version} does not ship the Copilot Chat extension (no extensions/copilot)` };
   const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
   const vendors = (pkg.contributes?.languageModelChatProviders ?? []).map((p) => p.vendor);
-  if (!vendors.includes(COPILOT_VENDOR)) return { ok: false, reason: `VS Code ${paths.version}'s Copilot Chat ${pkg.version} has no "${COPILOT_VENDOR}" model provider` };
+  if (!vendors.includes(COPILOT_VENDOR))
+    return { ok: false, reason: `VS Code ${paths.version}'s Copilot Chat ${pkg.version} has no "${COPILOT_VENDOR}" model provider` };
   return { ok: true, version: pkg.version };
 }
 
@@ -38,7 +39,10 @@ export function writeChatLanguageModels(userDir, modelUrl) {
     maxOutputTokens: 4096,
     ...(m.streaming ? {} : { streaming: false }),
   }));
-  writeFileSync(join(userDir, 'User', 'chatLanguageModels.json'), JSON.stringify([{ name: 'Local', vendor: COPILOT_VENDOR, apiType: 'chat-completions', models }], null, 2));
+  writeFileSync(
+    join(userDir, 'User', 'chatLanguageModels.json'),
+    JSON.stringify([{ name: 'Local', vendor: COPILOT_VENDOR, apiType: 'chat-completions', models }], null, 2),
+  );
 }
 
 /**
@@ -49,18 +53,24 @@ export function writeChatLanguageModels(userDir, modelUrl) {
 export async function keepBuiltinCopilotEnabled(page, serverUrl) {
   // Any page of the origin will do; a 404 keeps the workbench from loading.
   await page.goto(`${serverUrl}/lsp-tool-test-origin`);
-  await page.evaluate(() => new Promise((resolve, reject) => {
-    const request = indexedDB.open('vscode-web-state-db-global');
-    request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains('ItemTable')) request.result.createObjectStore('ItemTable');
-    };
-    request.onerror = () => reject(request.error);
-    request.onsuccess = () => {
-      const db = request.result;
-      const tx = db.transaction('ItemTable', 'readwrite');
-      tx.objectStore('ItemTable').put('true', 'builtinChatExtensionEnablementMigration');
-      tx.oncomplete = () => { db.close(); resolve(undefined); };
-      tx.onerror = () => reject(tx.error);
-    };
-  }));
+  await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const request = indexedDB.open('vscode-web-state-db-global');
+        request.onupgradeneeded = () => {
+          if (!request.result.objectStoreNames.contains('ItemTable')) request.result.createObjectStore('ItemTable');
+        };
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const tx = db.transaction('ItemTable', 'readwrite');
+          tx.objectStore('ItemTable').put('true', 'builtinChatExtensionEnablementMigration');
+          tx.oncomplete = () => {
+            db.close();
+            resolve(undefined);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
 }

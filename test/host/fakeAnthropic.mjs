@@ -53,11 +53,18 @@ function answer(res, body, turn) {
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   const send = (data) => res.write(`event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`);
-  send({ type: 'message_start', message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: usage(1) } });
+  send({
+    type: 'message_start',
+    message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: usage(1) },
+  });
   blocks.forEach((block, index) => {
     if (block.type === 'tool_use') {
       send({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
-      send({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: typeof block.input === 'string' ? block.input : JSON.stringify(block.input) } });
+      send({
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'input_json_delta', partial_json: typeof block.input === 'string' ? block.input : JSON.stringify(block.input) },
+      });
     } else {
       send({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
       send({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } });
@@ -97,13 +104,19 @@ export function startFakeAnthropic({ log } = {}) {
         if (path === '/control/requests') return json(200, requests);
         if (path === '/v1/messages/count_tokens' && req.method === 'POST') return json(200, { input_tokens: 10 });
         if (path === '/v1/messages' && req.method === 'POST') {
-          if (requests.length >= MAX_REQUESTS) return json(400, { type: 'error', error: { type: 'invalid_request_error', message: `fake Anthropic: more than ${MAX_REQUESTS} requests since the last script` } });
+          if (requests.length >= MAX_REQUESTS)
+            return json(400, {
+              type: 'error',
+              error: { type: 'invalid_request_error', message: `fake Anthropic: more than ${MAX_REQUESTS} requests since the last script` },
+            });
           const body = JSON.parse(raw || '{}');
           const agentTurn = Array.isArray(body.tools) && body.tools.length > 0;
           const turn = (agentTurn && turns.shift()) || { text: FALLBACK_TEXT };
           const entry = { at: Date.now(), agentTurn, url: req.url, raw, body, answered: turn, answeredAt: 0 };
           requests.push(entry);
-          log?.(`[fake-anthropic] ${agentTurn ? 'agent' : 'utility'} request, ${body.messages?.length ?? 0} messages -> ${turn.toolUses ? `tool uses ${turn.toolUses.map((u) => u.name).join(', ')}` : `text ${JSON.stringify(turn.text).slice(0, 60)}`}`);
+          log?.(
+            `[fake-anthropic] ${agentTurn ? 'agent' : 'utility'} request, ${body.messages?.length ?? 0} messages -> ${turn.toolUses ? `tool uses ${turn.toolUses.map((u) => u.name).join(', ')}` : `text ${JSON.stringify(turn.text).slice(0, 60)}`}`,
+          );
           if (turn.delayMs) await new Promise((r) => setTimeout(r, turn.delayMs));
           answer(res, body, turn);
           entry.answeredAt = Date.now();
@@ -120,7 +133,11 @@ export function startFakeAnthropic({ log } = {}) {
       const { port } = server.address();
       resolve({
         url: `http://127.0.0.1:${port}`,
-        close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections?.();
+            server.close(() => r());
+          }),
       });
     });
   });

@@ -42,9 +42,20 @@ function answer(res, body, turn) {
   const id = `chatcmpl-${++nextId}`;
   const calls = turn.toolCalls ? toolCallsOf(turn) : undefined;
   if (body.stream === false) {
-    const message = calls ? { role: 'assistant', content: null, tool_calls: calls.map((call) => ({ id: call.id, type: call.type, function: call.function })) } : { role: 'assistant', content: turn.text };
+    const message = calls
+      ? { role: 'assistant', content: null, tool_calls: calls.map((call) => ({ id: call.id, type: call.type, function: call.function })) }
+      : { role: 'assistant', content: turn.text };
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, message, finish_reason: calls ? 'tool_calls' : 'stop' }], usage }));
+    res.end(
+      JSON.stringify({
+        id,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, message, finish_reason: calls ? 'tool_calls' : 'stop' }],
+        usage,
+      }),
+    );
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -66,7 +77,9 @@ function answer(res, body, turn) {
 function replayTurn(body, replay) {
   const messages = body.messages ?? [];
   let lastUser = -1;
-  messages.forEach((m, i) => { if (m.role === 'user') lastUser = i; });
+  messages.forEach((m, i) => {
+    if (m.role === 'user') lastUser = i;
+  });
   const rounds = messages.slice(lastUser + 1).filter((m) => m.role === 'assistant' && m.tool_calls?.length).length;
   return replay[Math.min(rounds, replay.length - 1)];
 }
@@ -102,7 +115,9 @@ export function startFakeModel({ log, replay } = {}) {
           const turn = (agentTurn && (replay ? replayTurn(body, replay) : turns.shift())) || { text: FALLBACK_TEXT };
           const entry = { at: Date.now(), agentTurn, raw, body, answered: turn, answeredAt: 0 };
           requests.push(entry);
-          log?.(`[fake-model] ${agentTurn ? 'agent' : 'utility'} request, ${body.messages?.length ?? 0} messages -> ${turn.toolCalls ? `tool calls ${turn.toolCalls.map((c) => c.name).join(', ')}` : `text ${JSON.stringify(turn.text).slice(0, 60)}`}`);
+          log?.(
+            `[fake-model] ${agentTurn ? 'agent' : 'utility'} request, ${body.messages?.length ?? 0} messages -> ${turn.toolCalls ? `tool calls ${turn.toolCalls.map((c) => c.name).join(', ')}` : `text ${JSON.stringify(turn.text).slice(0, 60)}`}`,
+          );
           if (turn.delayMs) await new Promise((r) => setTimeout(r, turn.delayMs));
           answer(res, body, turn);
           entry.answeredAt = Date.now();
@@ -122,7 +137,11 @@ export function startFakeModel({ log, replay } = {}) {
       resolve({
         url,
         modelUrl: `${url}/v1/chat/completions`,
-        close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections?.();
+            server.close(() => r());
+          }),
       });
     });
   });

@@ -8,8 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { provision } from './provision.mjs';
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 const BASE_SETTINGS = {
@@ -27,7 +32,11 @@ let exiting = false;
 async function runCleanups() {
   while (cleanups.length) {
     const fn = cleanups.pop();
-    try { await fn(); } catch { /* best effort */ }
+    try {
+      await fn();
+    } catch {
+      /* best effort */
+    }
   }
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -39,11 +48,19 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 process.on('exit', () => {
   // Synchronous last resort: kill process groups still registered.
-  for (const pid of liveGroups) { try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ } }
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
 });
 const liveGroups = new Set();
 
-export function onCleanup(fn) { cleanups.push(fn); }
+export function onCleanup(fn) {
+  cleanups.push(fn);
+}
 export { runCleanups };
 
 /**
@@ -61,20 +78,32 @@ export async function startServer(options = {}) {
     // the Marketplace. Offline, declare one whose translations are empty: VS Code's own UI stays in
     // English, while extensions (and their package.nls.<locale>.json and l10n bundles) see the locale.
     const translations = fileURLToPath(new URL('./empty-translations.i18n.json', import.meta.url));
-    writeFileSync(join(userDir, 'languagepacks.json'), JSON.stringify({
-      [options.locale]: {
-        hash: `lsp-tool-test-${options.locale}`,
-        extensions: [{ extensionIdentifier: { id: `lsp-tool-test.language-pack-${options.locale}` }, version: '0.0.1' }],
-        translations: { vscode: translations },
-        label: options.locale,
-      },
-    }));
+    writeFileSync(
+      join(userDir, 'languagepacks.json'),
+      JSON.stringify({
+        [options.locale]: {
+          hash: `lsp-tool-test-${options.locale}`,
+          extensions: [{ extensionIdentifier: { id: `lsp-tool-test.language-pack-${options.locale}` }, version: '0.0.1' }],
+          translations: { vscode: translations },
+          label: options.locale,
+        },
+      }),
+    );
   }
   const args = [
     paths.serverMain,
-    '--host', options.host ?? '127.0.0.1', '--port', '0', '--without-connection-token',
-    '--accept-server-license-terms', '--disable-telemetry', '--enable-smoke-test-driver',
-    '--server-data-dir', join(tmp, 'server'), '--user-data-dir', userDir,
+    '--host',
+    options.host ?? '127.0.0.1',
+    '--port',
+    '0',
+    '--without-connection-token',
+    '--accept-server-license-terms',
+    '--disable-telemetry',
+    '--enable-smoke-test-driver',
+    '--server-data-dir',
+    join(tmp, 'server'),
+    '--user-data-dir',
+    userDir,
     ...(options.locale ? ['--locale', options.locale] : []),
     ...(options.extraArgs ?? []),
   ];
@@ -84,7 +113,13 @@ export async function startServer(options = {}) {
     detached: true,
   });
   liveGroups.add(child.pid);
-  const killGroup = (signal) => { try { process.kill(-child.pid, signal); } catch { /* gone */ } };
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* gone */
+    }
+  };
   onCleanup(async () => {
     killGroup('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
@@ -99,11 +134,17 @@ export async function startServer(options = {}) {
       output += text;
       options.log?.(text);
       const m = /Web UI available at (http:\/\/\S+)/.exec(output);
-      if (m) { clearTimeout(timer); resolve(m[1].replace(/\/$/, '')); }
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace(/\/$/, ''));
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
   });
   const port = new URL(url).port;
   return {
@@ -153,11 +194,22 @@ export function installExtensions(folders, vsixFiles = [], vscodeVersion = undef
   const all = [...vsixFiles];
   for (const folder of folders) {
     const out = join(dir, `${basename(folder)}.vsix`);
-    check(spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], { cwd: folder, encoding: 'utf8' }), `vsce package ${folder}`);
+    check(
+      spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], {
+        cwd: folder,
+        encoding: 'utf8',
+      }),
+      `vsce package ${folder}`,
+    );
     all.push(out);
   }
   for (const vsix of all) {
-    check(spawnSync(paths.node, [paths.serverMain, '--install-extension', vsix, '--force', '--extensions-dir', dir, '--accept-server-license-terms'], { encoding: 'utf8' }), `install ${vsix}`);
+    check(
+      spawnSync(paths.node, [paths.serverMain, '--install-extension', vsix, '--force', '--extensions-dir', dir, '--accept-server-license-terms'], {
+        encoding: 'utf8',
+      }),
+      `install ${vsix}`,
+    );
   }
   return dir;
 }

@@ -29,7 +29,14 @@ export const DEBIAN = {
 export const PROJECTS = {
   python: { name: 'click', debian: 'python3-click', version: '8.1.3-2', kind: 'binary', from: 'usr/lib/python3/dist-packages/click', to: 'click' },
   c: { name: 'cJSON', debian: 'cjson', version: '1.7.15-1+deb12u4', kind: 'source', orig: 'cjson_1.7.15.orig.tar.gz', top: 'cJSON-1.7.15' },
-  go: { name: 'gorilla/mux', debian: 'golang-github-gorilla-mux-dev', version: '1.8.0-1', kind: 'binary', from: 'usr/share/gocode/src/github.com/gorilla/mux', to: '.' },
+  go: {
+    name: 'gorilla/mux',
+    debian: 'golang-github-gorilla-mux-dev',
+    version: '1.8.0-1',
+    kind: 'binary',
+    from: 'usr/share/gocode/src/github.com/gorilla/mux',
+    to: '.',
+  },
 };
 
 function log(msg) {
@@ -135,7 +142,11 @@ export function ensureLanguageProject(language) {
   if (language === 'c') {
     // Its own build system writes the compile commands clangd needs (configure only; nothing is built).
     // In place: the file holds absolute paths.
-    execFileSync('cmake', ['-S', folder, '-B', join(folder, 'build'), '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON', '-DENABLE_CJSON_TEST=ON', '-DENABLE_CJSON_UTILS=ON'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(
+      'cmake',
+      ['-S', folder, '-B', join(folder, 'build'), '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON', '-DENABLE_CJSON_TEST=ON', '-DENABLE_CJSON_UTILS=ON'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     if (!existsSync(join(folder, 'build', 'compile_commands.json'))) throw new Error('cmake wrote no compile_commands.json for cJSON');
   }
   writeFileSync(complete, new Date().toISOString());
@@ -151,7 +162,16 @@ export function bundleClientExtension(folder) {
   const out = mkdtempSync(join(tmpdir(), `lsp-tool-${basename(folder)}-`));
   onCleanup(() => rmSync(out, { recursive: true, force: true }));
   cpSync(join(folder, 'package.json'), join(out, 'package.json'));
-  buildSync({ entryPoints: [join(folder, 'extension.js')], outfile: join(out, 'extension.js'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'error' });
+  buildSync({
+    entryPoints: [join(folder, 'extension.js')],
+    outfile: join(out, 'extension.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'error',
+  });
   return out;
 }
 

@@ -9,7 +9,11 @@ async function findAll(page, selector, text) {
   for (const frame of page.frames()) {
     let texts;
     // One round trip per frame: thousands of rows must not mean thousands of calls.
-    try { texts = await frame.$$eval(selector, (els) => els.map((e) => e.textContent ?? '')); } catch { continue; }
+    try {
+      texts = await frame.$$eval(selector, (els) => els.map((e) => e.textContent ?? ''));
+    } catch {
+      continue;
+    }
     texts.forEach((raw, index) => {
       // Chat markdown turns spaces into no-break spaces; compare text as a person reads it.
       const content = raw.replace(/\u00a0/g, ' ');
@@ -80,7 +84,12 @@ export function startPageRpc(getPage, artifactsDir) {
         const el = document.activeElement;
         if (!el) return { tag: null };
         const part = el.closest('.part');
-        return { tag: el.tagName, className: String(el.className), part: part ? String(part.id || part.className) : null, inEditor: !!el.closest('.editor-instance, .monaco-editor') };
+        return {
+          tag: el.tagName,
+          className: String(el.className),
+          part: part ? String(part.id || part.className) : null,
+          inEditor: !!el.closest('.editor-instance, .monaco-editor'),
+        };
       });
     },
     async screenshot({ name, selector }) {
@@ -103,10 +112,16 @@ export function startPageRpc(getPage, artifactsDir) {
   };
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', async () => {
       const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
-      if (req.method === 'OPTIONS') { res.writeHead(204, headers); res.end(); return; }
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, headers);
+        res.end();
+        return;
+      }
       try {
         const { op, ...args } = JSON.parse(body || '{}');
         const handler = handlers[op];

@@ -20,8 +20,7 @@ export const HOSTS = {
 export const RIPGREP_UNIVERSAL_VERSION = '1.18.0';
 
 export function cacheRoot() {
-  const base = process.env.LSP_TOOL_HOST_CACHE
-    ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'lsp-tool-test-host');
+  const base = process.env.LSP_TOOL_HOST_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'lsp-tool-test-host');
   return base;
 }
 
@@ -67,7 +66,9 @@ export function installInto(folder, spec, env, node = process.execPath) {
   writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: 'lsp-tool-host-cache', private: true }));
   log(`installing ${spec} into ${folder} (one time; cached afterwards)`);
   const r = spawnSync(node, [npmCli(), 'install', '--no-audit', '--no-fund', '--loglevel=error', spec], {
-    cwd: tmp, env, stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: tmp,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (r.status !== 0) throw new Error(`npm install ${spec} failed with status ${r.status}`);
   writeFileSync(join(tmp, '.complete'), new Date().toISOString());
@@ -139,7 +140,8 @@ export const CLAUDE_CODE_VERSION = '2.1.328';
  * Returns { claude, version } or { claude: undefined, reason } where it cannot run here.
  */
 export function provisionClaudeCode() {
-  if (process.platform !== 'linux' || process.arch !== 'x64') return { claude: undefined, reason: `the pinned Claude Code binary is installed for linux-x64 only, not ${process.platform}-${process.arch}` };
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    return { claude: undefined, reason: `the pinned Claude Code binary is installed for linux-x64 only, not ${process.platform}-${process.arch}` };
   const folder = join(cacheRoot(), `claude-code-${CLAUDE_CODE_VERSION}`);
   mkdirSync(cacheRoot(), { recursive: true });
   installInto(folder, `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`, cleanEnv());
@@ -147,14 +149,20 @@ export function provisionClaudeCode() {
   const r = spawnSync(claude, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
   const printed = `${r.stdout ?? ''}`.trim();
   if (r.status !== 0 || printed !== `${CLAUDE_CODE_VERSION} (Claude Code)`) {
-    return { claude: undefined, reason: `${claude} --version printed ${JSON.stringify(printed)} (status ${r.status}${r.error ? `, ${r.error.message}` : ''}), not "${CLAUDE_CODE_VERSION} (Claude Code)"` };
+    return {
+      claude: undefined,
+      reason: `${claude} --version printed ${JSON.stringify(printed)} (status ${r.status}${r.error ? `, ${r.error.message}` : ''}), not "${CLAUDE_CODE_VERSION} (Claude Code)"`,
+    };
   }
   return { claude, version: CLAUDE_CODE_VERSION };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const t0 = Date.now();
-  if (process.argv[2] === 'claude-code') { log(JSON.stringify(provisionClaudeCode())); process.exit(0); }
+  if (process.argv[2] === 'claude-code') {
+    log(JSON.stringify(provisionClaudeCode()));
+    process.exit(0);
+  }
   const p = provision(process.argv[2]);
   log(`host ready in ${((Date.now() - t0) / 1000).toFixed(1)}s: ${p.serverMain}`);
 }

@@ -15,7 +15,10 @@ export function ensureRxjs() {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   process.stderr.write(`[host] fetching rxjs@${RXJS_VERSION} sources from the npm registry (one time)\n`);
-  const tarball = execFileSync('npm', ['pack', `rxjs@${RXJS_VERSION}`, '--silent'], { cwd: tmp, encoding: 'utf8' }).trim().split('\n').pop();
+  const tarball = execFileSync('npm', ['pack', `rxjs@${RXJS_VERSION}`, '--silent'], { cwd: tmp, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop();
   execFileSync('tar', ['xzf', tarball], { cwd: tmp });
   rmSync(join(tmp, tarball));
   writeFileSync(join(tmp, '.complete'), new Date().toISOString());

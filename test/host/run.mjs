@@ -30,12 +30,26 @@ function extensionErrors(serverDataDir) {
   const logs = listFiles(serverDataDir).filter((f) => /^(remote)?exthost\d*\.log$/i.test(basename(f)));
   // No log at all means we looked in the wrong place: that must fail, not pass.
   if (!logs.some((f) => /remoteexthost\.log$/.test(f))) return [`no extension host log found under ${serverDataDir}`];
-  return logs
-    .flatMap((f) => readFileSync(f, 'utf8').split('\n'))
-    .filter((line) => /\[error\]/i.test(line) && /lsp-tool/i.test(line));
+  return logs.flatMap((f) => readFileSync(f, 'utf8').split('\n')).filter((line) => /\[error\]/i.test(line) && /lsp-tool/i.test(line));
 }
 
-export async function runIntegration({ folder, workspace, testsEntry, web = false, label = 'node host', testExtensions = [], vsixFiles = [], developmentPath = repo, env = {}, settings = {}, vscodeVersion, logLevel = 'lsp-tool.lsp-tool:debug', locale, copilot = false, claudeCode = false }) {
+export async function runIntegration({
+  folder,
+  workspace,
+  testsEntry,
+  web = false,
+  label = 'node host',
+  testExtensions = [],
+  vsixFiles = [],
+  developmentPath = repo,
+  env = {},
+  settings = {},
+  vscodeVersion,
+  logLevel = 'lsp-tool.lsp-tool:debug',
+  locale,
+  copilot = false,
+  claudeCode = false,
+}) {
   // The real Copilot Chat agent with a scripted model (copilot.mjs): only where the VS Code under test ships it.
   if (copilot) {
     const support = copilotSupport(vscodeVersion);
@@ -50,7 +64,9 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
     console.log(`  - [${label}] skipped: ${claude.reason}`);
     return [];
   }
-  const fakeAnthropic = claude ? await startFakeAnthropic({ log: process.env.LSP_TOOL_VERBOSE ? (s) => process.stderr.write(`${s}\n`) : undefined }) : undefined;
+  const fakeAnthropic = claude
+    ? await startFakeAnthropic({ log: process.env.LSP_TOOL_VERBOSE ? (s) => process.stderr.write(`${s}\n`) : undefined })
+    : undefined;
   if (fakeAnthropic) onCleanup(() => fakeAnthropic.close());
   const fakeModel = copilot ? await startFakeModel({ log: process.env.LSP_TOOL_VERBOSE ? (s) => process.stderr.write(`${s}\n`) : undefined }) : undefined;
   if (fakeModel) onCleanup(() => fakeModel.close());
@@ -60,7 +76,15 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
   let page;
   const rpc = await startPageRpc(() => page, join(repo, 'test-results', label.replace(/[^a-z0-9]+/gi, '-')));
   onCleanup(() => rpc.close());
-  const hostEnv = { LSP_TOOL_TEST_RESULTS: resultsFile, LSP_TOOL_PAGE_RPC: rpc.url, LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'), LSP_TOOL_REPO: repo, ...(fakeModel ? { LSP_TOOL_FAKE_MODEL: fakeModel.url } : {}), ...(fakeAnthropic ? { LSP_TOOL_FAKE_ANTHROPIC: fakeAnthropic.url, LSP_TOOL_CLAUDE: claude.claude, LSP_TOOL_CLAUDE_VERSION: claude.version } : {}), ...env };
+  const hostEnv = {
+    LSP_TOOL_TEST_RESULTS: resultsFile,
+    LSP_TOOL_PAGE_RPC: rpc.url,
+    LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'),
+    LSP_TOOL_REPO: repo,
+    ...(fakeModel ? { LSP_TOOL_FAKE_MODEL: fakeModel.url } : {}),
+    ...(fakeAnthropic ? { LSP_TOOL_FAKE_ANTHROPIC: fakeAnthropic.url, LSP_TOOL_CLAUDE: claude.claude, LSP_TOOL_CLAUDE_VERSION: claude.version } : {}),
+    ...env,
+  };
   // A web-worker run has no environment: its entry is built for the run, with hostEnv baked in.
   const testsPath = typeof testsEntry === 'function' ? await testsEntry(hostEnv) : testsEntry;
   const server = await startServer({
@@ -102,7 +126,11 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
     let raw = consoleResults;
     if (!raw && existsSync(resultsFile)) raw = readFileSync(resultsFile, 'utf8');
     if (!raw) continue;
-    try { results = JSON.parse(raw); } catch { continue; }
+    try {
+      results = JSON.parse(raw);
+    } catch {
+      continue;
+    }
     if (results.done) break;
   }
   const records = results?.records ?? [];
@@ -112,9 +140,11 @@ export async function runIntegration({ folder, workspace, testsEntry, web = fals
   }
   // The server writes extension host logs under the user data dir; search all of its temp folder.
   const errors = [...extensionErrors(server.tmp), ...workerErrors];
-  records.push(errors.length === 0
-    ? { title: `${label}: the extension host logged no error for lsp-tool`, state: 'passed' }
-    : { title: `${label}: the extension host logged no error for lsp-tool`, state: 'failed', error: errors.join('\n') });
+  records.push(
+    errors.length === 0
+      ? { title: `${label}: the extension host logged no error for lsp-tool`, state: 'passed' }
+      : { title: `${label}: the extension host logged no error for lsp-tool`, state: 'failed', error: errors.join('\n') },
+  );
   return records;
 }
 
@@ -122,8 +152,17 @@ export function printRecords(records, label) {
   let passed = 0;
   let failed = 0;
   for (const r of records) {
-    if (r.state === 'passed') { passed++; console.log(`  ✔ [${label}] ${r.title}${r.durationMs ? ` (${r.durationMs}ms)` : ''}`); }
-    else { failed++; console.log(`  ✖ [${label}] ${r.title}\n      ${String(r.error ?? '').split('\n').join('\n      ')}`); }
+    if (r.state === 'passed') {
+      passed++;
+      console.log(`  ✔ [${label}] ${r.title}${r.durationMs ? ` (${r.durationMs}ms)` : ''}`);
+    } else {
+      failed++;
+      console.log(
+        `  ✖ [${label}] ${r.title}\n      ${String(r.error ?? '')
+          .split('\n')
+          .join('\n      ')}`,
+      );
+    }
   }
   return { passed, failed };
 }

@@ -7,8 +7,15 @@ import * as vscode from 'vscode';
 import { activateExtension, EXTENSION_ID, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
 import { type AnthropicRequest, type AnthropicTool, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from './claudeCodeAgent';
 
-interface McpEndpoint { url: string; headers: Record<string, string> }
-interface ContributedTool { name: string; modelDescription: string; inputSchema: unknown }
+interface McpEndpoint {
+  url: string;
+  headers: Record<string, string>;
+}
+interface ContributedTool {
+  name: string;
+  modelDescription: string;
+  inputSchema: unknown;
+}
 
 const OUR_TOOLS = ['lsp', 'lsp_symbols', 'lsp_hierarchy'];
 const REFS = { operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 3, character: 17 };
@@ -16,8 +23,9 @@ const REFS = { operation: 'findReferences', file_path: 'basic/src/geometry.ts', 
 /** Every tool package.json contributes, as written there (a %key% resolved from package.nls.json). */
 async function contributedTools(): Promise<ContributedTool[]> {
   const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
-  const read = async (name: string): Promise<Record<string, unknown>> => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, name)))) as Record<string, unknown>;
-  const manifest = await read('package.json') as { contributes: { languageModelTools: ContributedTool[] } };
+  const read = async (name: string): Promise<Record<string, unknown>> =>
+    JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, name)))) as Record<string, unknown>;
+  const manifest = (await read('package.json')) as { contributes: { languageModelTools: ContributedTool[] } };
   const nls = await read('package.nls.json');
   const resolve = (text: string): string => (/^%.+%$/.test(text) ? String(nls[text.slice(1, -1)]) : text);
   return manifest.contributes.languageModelTools.map((t) => ({ name: t.name, modelDescription: resolve(t.modelDescription), inputSchema: t.inputSchema }));
@@ -51,7 +59,12 @@ suite('@claude the real Claude Code CLI calls our MCP server from an integrated 
   suiteSetup(async function () {
     this.timeout(120_000);
     await activateExtension();
-    endpoint = (await until(async () => vscode.commands.executeCommand<McpEndpoint | undefined>('lspTool.mcpEndpoint'), Boolean, 'our MCP server to listen', 30_000))!;
+    endpoint = (await until(
+      async () => vscode.commands.executeCommand<McpEndpoint | undefined>('lspTool.mcpEndpoint'),
+      Boolean,
+      'our MCP server to listen',
+      30_000,
+    ))!;
     await vscode.commands.executeCommand('lspTool.showCard');
     await pageTexts('#content', { timeoutMs: 30_000 });
   });
@@ -92,10 +105,12 @@ suite('@claude the real Claude Code CLI calls our MCP server from an integrated 
     assert.equal(resultText(results[0]!), `${expected}\n`);
 
     const loaded = JSON.stringify(offered(third, mcpToolName('lsp'))).length;
-    measure(`Claude Code: lsp once loaded adds ${loaded} characters of tool definition to each request; tool call answered -> next request ${third.at - second.answeredAt} ms`);
+    measure(
+      `Claude Code: lsp once loaded adds ${loaded} characters of tool definition to each request; tool call answered -> next request ${third.at - second.answeredAt} ms`,
+    );
     // The README's screenshot: the card showing the terminal agent's query.
     const [title] = await pageTexts('.card-title', { text: 'claude-code:', timeoutMs: 15_000 });
-    assert.equal(title, 'claude-code: LSP findReferences basic/src/geometry.ts:3:17', 'the card shows the call, titled with the MCP client\'s name');
+    assert.equal(title, 'claude-code: LSP findReferences basic/src/geometry.ts:3:17', "the card shows the call, titled with the MCP client's name");
     await page('screenshot', { name: 'card-agent', selector: '#workbench\\.parts\\.panel' });
   });
 

@@ -11,7 +11,11 @@ import { testEnv, until } from './helpers';
 export const SERVER_NAME = 'lsp-tool';
 export const mcpToolName = (tool: string): string => `mcp__${SERVER_NAME}__${tool}`;
 
-export interface ToolUse { name: string; input: unknown; id?: string }
+export interface ToolUse {
+  name: string;
+  input: unknown;
+  id?: string;
+}
 export type Turn = ({ text: string } | { toolUses: ToolUse[] }) & { delayMs?: number };
 
 export interface ContentBlock {
@@ -24,8 +28,16 @@ export interface ContentBlock {
   is_error?: boolean;
   content?: string | ContentBlock[];
 }
-export interface AnthropicMessage { role: string; content: string | ContentBlock[] }
-export interface AnthropicTool { name: string; description?: string; input_schema?: unknown; defer_loading?: boolean }
+export interface AnthropicMessage {
+  role: string;
+  content: string | ContentBlock[];
+}
+export interface AnthropicTool {
+  name: string;
+  description?: string;
+  input_schema?: unknown;
+  defer_loading?: boolean;
+}
 export interface AnthropicRequest {
   at: number;
   agentTurn: boolean;
@@ -158,5 +170,8 @@ export function lastToolResults(request: AnthropicRequest): ContentBlock[] {
  * <system-reminder> item (a list's own item, or after a newline in a string's content).
  */
 export function resultText(block: ContentBlock): string {
-  return textItems(block.content).filter((t) => !t.startsWith('<system-reminder>')).map((t) => t.replace(/\n<system-reminder>[\s\S]*?<\/system-reminder>/g, '')).join('');
+  return textItems(block.content)
+    .filter((t) => !t.startsWith('<system-reminder>'))
+    .map((t) => t.replace(/\n<system-reminder>[\s\S]*?<\/system-reminder>/g, ''))
+    .join('');
 }

@@ -8,7 +8,10 @@ import * as vscode from 'vscode';
 import { AGENT_IDS, agentSetup, MCP_TOKEN_VARIABLE, MCP_URL_VARIABLE } from '../../src/text/agentSetup';
 import { activateExtension, EXTENSION_ID, until } from './helpers';
 
-interface McpEndpoint { url: string; headers: Record<string, string> }
+interface McpEndpoint {
+  url: string;
+  headers: Record<string, string>;
+}
 const endpoint = async (): Promise<McpEndpoint | undefined> => vscode.commands.executeCommand<McpEndpoint | undefined>('lspTool.mcpEndpoint');
 const NOT_SERVING = 'This window does not serve the tools to agents now';
 
@@ -28,7 +31,7 @@ suite('LSP: Connect an Agent…', () => {
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
-  test('each agent\'s setup opens as Markdown: its snippets and the variable names, never the address or the token; in the web worker, that no tools are served', async () => {
+  test("each agent's setup opens as Markdown: its snippets and the variable names, never the address or the token; in the web worker, that no tools are served", async () => {
     // ExtensionKind.UI: the web-worker host, which cannot listen; Workspace: the server's Node host.
     const inWorker = vscode.extensions.getExtension(EXTENSION_ID)!.extensionKind === vscode.ExtensionKind.UI;
     const serving = inWorker ? await endpoint() : await until(endpoint, Boolean, 'our MCP server to listen', 30_000);

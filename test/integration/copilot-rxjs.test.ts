@@ -66,12 +66,20 @@ suite('@copilot-rxjs the real Copilot Chat agent on rxjs: answers that reach the
     const before = await unbudgeted('lsp', input);
     // Each location line as the unbudgeted text has it, with or without its preview.
     const lines = content.split('\n');
-    before.split('\n').slice(0, shape.entries).forEach((line, i) => assert.ok(line.startsWith(lines[i]!), `location ${i + 1}: ${lines[i]} / ${line}`));
+    before
+      .split('\n')
+      .slice(0, shape.entries)
+      .forEach((line, i) => assert.ok(line.startsWith(lines[i]!), `location ${i + 1}: ${lines[i]} / ${line}`));
     if (before.length > THRESHOLD) {
       assert.ok(shape.withOptional < shape.entries, 'previews gave way');
-      assert.ok(shape.gaveWay.some((l) => l === `Previews shown for the first ${shape.withOptional} of ${shape.entries} locations.`), shape.gaveWay.join(' | '));
+      assert.ok(
+        shape.gaveWay.some((l) => l === `Previews shown for the first ${shape.withOptional} of ${shape.entries} locations.`),
+        shape.gaveWay.join(' | '),
+      );
     }
-    measure(`copilot rxjs lsp findReferences Subscription: the model read ${describeShape(shape, 'locations')} (${total} in all); outside a chat request: ${describeShape(shapeOf(before, 'locations'), 'locations')}`);
+    measure(
+      `copilot rxjs lsp findReferences Subscription: the model read ${describeShape(shape, 'locations')} (${total} in all); outside a chat request: ${describeShape(shapeOf(before, 'locations'), 'locations')}`,
+    );
 
     // For scale: the built-in tool on the same question.
     const usages = vscode.lm.tools.find((t) => t.name === 'vscode_listCodeUsages');
@@ -80,9 +88,14 @@ suite('@copilot-rxjs the real Copilot Chat agent on rxjs: answers that reach the
       const theirs: Record<string, unknown> = {};
       if ('symbol' in props) theirs.symbol = 'Subscription';
       if ('filePath' in props) theirs.filePath = SUBSCRIPTION.file_path;
-      if ('lineContent' in props) theirs.lineContent = (await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, SUBSCRIPTION.file_path))).lineAt(SUBSCRIPTION.line - 1).text;
+      if ('lineContent' in props)
+        theirs.lineContent = (
+          await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, SUBSCRIPTION.file_path))
+        ).lineAt(SUBSCRIPTION.line - 1).text;
       const message = await toolMessageFor('vscode_listCodeUsages', theirs);
-      measure(`copilot rxjs vscode_listCodeUsages Subscription: the model read ${message.length} characters${shapeOf(message, 'locations').pointer ? ' (a pointer to a file)' : ''}; its text: ${(await unbudgeted('vscode_listCodeUsages', theirs)).length} characters`);
+      measure(
+        `copilot rxjs vscode_listCodeUsages Subscription: the model read ${message.length} characters${shapeOf(message, 'locations').pointer ? ' (a pointer to a file)' : ''}; its text: ${(await unbudgeted('vscode_listCodeUsages', theirs)).length} characters`,
+      );
     }
   });
 
@@ -95,8 +108,14 @@ suite('@copilot-rxjs the real Copilot Chat agent on rxjs: answers that reach the
     const maxLocations = Number(vscode.workspace.getConfiguration('lspTool').get('maxLocations') ?? 100);
     assert.equal(shape.entries, Math.min(total, maxLocations), `every related item maxLocations allows (${total} in all)`);
     const before = await unbudgeted('lsp_hierarchy', OPERATE);
-    if (before.length > THRESHOLD) assert.ok(shape.gaveWay.some((l) => /^Call sites shown for (the first \d+|none) of \d+ items\.$/.test(l)), shape.gaveWay.join(' | '));
-    measure(`copilot rxjs lsp_hierarchy callers of operate, depth 3: the model read ${describeShape(shape, 'hierarchy')} (${total} in all); outside a chat request: ${describeShape(shapeOf(before, 'hierarchy'), 'hierarchy')}`);
+    if (before.length > THRESHOLD)
+      assert.ok(
+        shape.gaveWay.some((l) => /^Call sites shown for (the first \d+|none) of \d+ items\.$/.test(l)),
+        shape.gaveWay.join(' | '),
+      );
+    measure(
+      `copilot rxjs lsp_hierarchy callers of operate, depth 3: the model read ${describeShape(shape, 'hierarchy')} (${total} in all); outside a chat request: ${describeShape(shapeOf(before, 'hierarchy'), 'hierarchy')}`,
+    );
   });
 
   test('lsp_symbols Subscription: every symbol, whole', async () => {

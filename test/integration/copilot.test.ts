@@ -7,20 +7,35 @@ import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import { activateExtension, EXTENSION_ID, faultCalls, folderUri, invoke, measure, page, pageTexts, query, setSetting, until } from './helpers';
 import {
-  askAgent, type ChatMessage, copilotReady, type ModelRequest, NOT_STREAMED, requests, script, textOfMessage, type ToolDefinition, toolMessages, waitForAgentRequests,
+  askAgent,
+  type ChatMessage,
+  copilotReady,
+  type ModelRequest,
+  NOT_STREAMED,
+  requests,
+  script,
+  textOfMessage,
+  type ToolDefinition,
+  toolMessages,
+  waitForAgentRequests,
 } from './copilotAgent';
 import { describeShape, shapeOf } from './answerShape';
 
 const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
 const CHAT = '#workbench\\.parts\\.auxiliarybar';
 
-interface ContributedTool { name: string; modelDescription: string; inputSchema: unknown }
+interface ContributedTool {
+  name: string;
+  modelDescription: string;
+  inputSchema: unknown;
+}
 
 /** Every tool package.json contributes, as written there (a %key% resolved from package.nls.json). */
 async function contributedTools(): Promise<ContributedTool[]> {
   const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
-  const read = async (name: string): Promise<Record<string, unknown>> => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, name)))) as Record<string, unknown>;
-  const manifest = await read('package.json') as { contributes: { languageModelTools: ContributedTool[] } };
+  const read = async (name: string): Promise<Record<string, unknown>> =>
+    JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, name)))) as Record<string, unknown>;
+  const manifest = (await read('package.json')) as { contributes: { languageModelTools: ContributedTool[] } };
   const nls = await read('package.nls.json');
   const resolve = (text: string): string => (/^%.+%$/.test(text) ? String(nls[text.slice(1, -1)]) : text);
   return manifest.contributes.languageModelTools.map((t) => ({ name: t.name, modelDescription: resolve(t.modelDescription), inputSchema: t.inputSchema }));
@@ -48,7 +63,9 @@ async function finalAnswer(text: string, timeoutMs = 90_000): Promise<void> {
 
 function activeAt(suffix: string, line: number, character: number): boolean {
   const editor = vscode.window.activeTextEditor;
-  return !!editor && editor.document.uri.path.endsWith(suffix) && editor.selection.active.line === line - 1 && editor.selection.active.character === character - 1;
+  return (
+    !!editor && editor.document.uri.path.endsWith(suffix) && editor.selection.active.line === line - 1 && editor.selection.active.character === character - 1
+  );
 }
 
 async function openAt(uri: vscode.Uri, line: number, character: number): Promise<void> {
@@ -74,7 +91,10 @@ function logText(): string {
 
 /** The log lines written after `offset` (a length of logText()). */
 function logLinesAfter(offset: number): string[] {
-  return logText().slice(offset).split('\n').filter((l) => l.length > 0);
+  return logText()
+    .slice(offset)
+    .split('\n')
+    .filter((l) => l.length > 0);
 }
 
 /** A log line's own timestamp (`2026-12-01 07:13:49.123 [debug] ...`, local time). */
@@ -103,11 +123,18 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
 
   test('the offer: every contributed tool is offered with its modelDescription and inputSchema, byte-identical across the requests of a turn and across sessions', async () => {
     const tools = await contributedTools();
-    assert.ok(tools.some((t) => t.name === 'lsp'), 'package.json contributes lsp');
+    assert.ok(
+      tools.some((t) => t.name === 'lsp'),
+      'package.json contributes lsp',
+    );
     const sessions: ModelRequest[][] = [];
     for (const session of [1, 2]) {
       await script([
-        { toolCalls: [{ id: `call_offer_${session}`, name: 'lsp', arguments: { operation: 'hover', file_path: 'basic/src/geometry.ts', line: 3, character: 17 } }] },
+        {
+          toolCalls: [
+            { id: `call_offer_${session}`, name: 'lsp', arguments: { operation: 'hover', file_path: 'basic/src/geometry.ts', line: 3, character: 17 } },
+          ],
+        },
         { text: `Offer checked ${session}.` },
       ]);
       await askAgent(`What is totalArea? (session ${session})`);
@@ -129,19 +156,20 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
         assert.ok(request.raw.includes(wire), `${tool.name}: request ${all.indexOf(request)} carries description and parameters byte for byte`);
         assert.equal(JSON.stringify(definition(request, tool.name)), serialized, `${tool.name}: the same definition in request ${all.indexOf(request)}`);
       }
-      measure(`copilot offer: ${tool.name} adds ${serialized.length} characters to every request (its tools[] entry; description ${tool.modelDescription.length}, parameters ${JSON.stringify(tool.inputSchema).length})`);
+      measure(
+        `copilot offer: ${tool.name} adds ${serialized.length} characters to every request (its tools[] entry; description ${tool.modelDescription.length}, parameters ${JSON.stringify(tool.inputSchema).length})`,
+      );
     }
     const toolsJson = all.map((r) => JSON.stringify(r.body.tools));
-    measure(`copilot offer: ${reference.body.tools?.length} tools offered, tools[] ${toolsJson[0]!.length} characters, identical in all ${all.length} requests: ${toolsJson.every((t) => t === toolsJson[0])}; request bodies ${all.map((r) => r.raw.length).join(', ')} characters`);
+    measure(
+      `copilot offer: ${reference.body.tools?.length} tools offered, tools[] ${toolsJson[0]!.length} characters, identical in all ${all.length} requests: ${toolsJson.every((t) => t === toolsJson[0])}; request bodies ${all.map((r) => r.raw.length).join(', ')} characters`,
+    );
   });
 
-  test('a scripted findReferences: the tool message is lm.invokeTool\'s text, the step shows our title, the card and the editor follow', async () => {
+  test("a scripted findReferences: the tool message is lm.invokeTool's text, the step shows our title, the card and the editor follow", async () => {
     await openAt(vscode.Uri.joinPath(folderUri('basic'), 'src', 'main.ts'), 1, 1);
     const historyBefore = api().card.historySize;
-    await script([
-      { toolCalls: [{ id: 'call_refs', name: 'lsp', arguments: REFS }] },
-      { text: 'totalArea is used in main.ts and unicode.ts.' },
-    ]);
+    await script([{ toolCalls: [{ id: 'call_refs', name: 'lsp', arguments: REFS }] }, { text: 'totalArea is used in main.ts and unicode.ts.' }]);
     await askAgent('Who uses totalArea in basic/src/geometry.ts?');
     await finalAnswer('totalArea is used in main.ts and unicode.ts.');
     const [, second] = await waitForAgentRequests(2);
@@ -150,7 +178,7 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     await pageTexts('.interactive-response', { text: 'LSP findReferences basic/src/geometry.ts:3:17' });
     // The card and the editor, from the agent's call (before our own invokeTool below repeats it).
     await api().followAlongSettled();
-    assert.equal(api().card.historySize, historyBefore + 1, 'the agent\'s call reached the card');
+    assert.equal(api().card.historySize, historyBefore + 1, "the agent's call reached the card");
     const [title] = await pageTexts('.card-title', { text: 'LSP findReferences basic/src/geometry.ts:3:17', timeoutMs: 15_000 });
     assert.equal(title, 'LSP findReferences basic/src/geometry.ts:3:17');
     assert.deepEqual(await pageTexts('.summary'), ['7 results in 3 files']);
@@ -164,12 +192,21 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     await page('click', { selector: '.chat-tool-invocation-part .chat-confirmation-widget-title', dispatch: true });
     const [step] = await pageTexts('.chat-tool-invocation-part', { text: 'Output' });
     const shown = step!.replace(/\s+/g, '');
-    for (const expected of ['LSPfindReferencesbasic/src/geometry.ts:3:17', '"operation":"findReferences"', '"file_path":"basic/src/geometry.ts"', '"line":3', '"character":17', "basic/src/main.ts:2:10:import{totalArea,UNIT}from'./geometry';", 'basic/src/main.ts:5:13:console.log(totalArea(shapes));']) {
+    for (const expected of [
+      'LSPfindReferencesbasic/src/geometry.ts:3:17',
+      '"operation":"findReferences"',
+      '"file_path":"basic/src/geometry.ts"',
+      '"line":3',
+      '"character":17',
+      "basic/src/main.ts:2:10:import{totalArea,UNIT}from'./geometry';",
+      'basic/src/main.ts:5:13:console.log(totalArea(shapes));',
+    ]) {
       assert.ok(shown.includes(expected), `${expected} in the expanded step: ${step}`);
     }
     // The README's screenshot: the chat view, wide enough to read.
     // Copilot's "Set BYOK utility models" notice covers the input box: dismiss it when it shows.
-    if ((await pageTexts('.chat-input-notification-dismiss', { timeoutMs: 0 })).length > 0) await page('click', { selector: '.chat-input-notification-dismiss' });
+    if ((await pageTexts('.chat-input-notification-dismiss', { timeoutMs: 0 })).length > 0)
+      await page('click', { selector: '.chat-input-notification-dismiss' });
     await vscode.commands.executeCommand('workbench.action.maximizeAuxiliaryBar');
     try {
       await page('screenshot', { name: 'tool-call', selector: CHAT });
@@ -179,10 +216,7 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
   });
 
   test('not streamed: the same call through a non-streaming model gets the same tool message', async () => {
-    await script([
-      { toolCalls: [{ id: 'call_refs_plain', name: 'lsp', arguments: REFS }] },
-      { text: 'Not streamed, done.' },
-    ]);
+    await script([{ toolCalls: [{ id: 'call_refs_plain', name: 'lsp', arguments: REFS }] }, { text: 'Not streamed, done.' }]);
     await askAgent('Who uses totalArea? (not streamed)', { model: NOT_STREAMED });
     await finalAnswer('Not streamed, done.');
     const [first, second] = await waitForAgentRequests(2);
@@ -190,11 +224,15 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     assert.equal(textOfMessage(answerTo(second!, 'call_refs_plain')), await invoke(REFS));
   });
 
-  test('bad arguments from the model: line 0 reaches us and the model reads our coded error; an unknown operation or a missing file_path is stopped by Copilot\'s schema check; the loop goes on to the final answer', async () => {
+  test("bad arguments from the model: line 0 reaches us and the model reads our coded error; an unknown operation or a missing file_path is stopped by Copilot's schema check; the loop goes on to the final answer", async () => {
     const ours = { id: 'call_line0', input: { operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 0, character: 17 } };
     // Our inputSchema's enum and required list: Copilot validates against them before it calls the tool.
     const schemaChecked = [
-      { id: 'call_badop', input: { operation: 'findUsages', file_path: 'basic/src/geometry.ts', line: 3, character: 17 }, logged: 'findUsages basic/src/geometry.ts:3:17' },
+      {
+        id: 'call_badop',
+        input: { operation: 'findUsages', file_path: 'basic/src/geometry.ts', line: 3, character: 17 },
+        logged: 'findUsages basic/src/geometry.ts:3:17',
+      },
       { id: 'call_nofile', input: { operation: 'findReferences', line: 3, character: 17 }, logged: 'findReferences undefined:3:17' },
     ];
     const all = [ours, ...schemaChecked];
@@ -233,7 +271,7 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     measure(`copilot #lsp: the user request reads ${JSON.stringify(user.slice(user.indexOf('<userRequest>')))}`);
   });
 
-  test('an answer over Copilot\'s 8,192-character threshold reaches the model inline: the locations that fit, bare, then the omission marker', async () => {
+  test("an answer over Copilot's 8,192-character threshold reaches the model inline: the locations that fit, bare, then the omission marker", async () => {
     await setSetting('maxLocations', 1000);
     try {
       const input = { operation: 'findReferences', file_path: 'basic/fault/many.lspfault', line: 1, character: 1 };
@@ -252,17 +290,23 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
       const marker = /^… (\d+) more locations omitted \(limit 8192 characters\)\.$/.exec(lines.at(-1)!);
       assert.ok(marker, `the omission marker ends it: ${lines.at(-1)}`);
       const result = await query(input);
-      assert.equal(shape.entries + Number(marker[1]), result.kind === 'locations' ? result.locations.length : -1, 'what is shown and what is omitted add up to the answer');
+      assert.equal(
+        shape.entries + Number(marker[1]),
+        result.kind === 'locations' ? result.locations.length : -1,
+        'what is shown and what is omitted add up to the answer',
+      );
       assert.equal(shape.withOptional, 0, 'bare locations: the previews gave way first');
       const full = unbudgeted.split('\n');
       for (let i = 0; i < shape.entries; i++) assert.equal(lines[i], full[i]!.replace(/: row \d+$|: many$/, ''), `location ${i + 1} in answer order`);
-      measure(`copilot large result: our answer reached the model inline, ${describeShape(shape, 'locations')}; without a budget it is ${unbudgeted.length} characters`);
+      measure(
+        `copilot large result: our answer reached the model inline, ${describeShape(shape, 'locations')}; without a budget it is ${unbudgeted.length} characters`,
+      );
     } finally {
       await setSetting('maxLocations', undefined);
     }
   });
 
-  test('Copilot\'s own threshold setting is the budget: lowered to 3,000, the answer fits 3,000 and stays inline', async () => {
+  test("Copilot's own threshold setting is the budget: lowered to 3,000, the answer fits 3,000 and stays inline", async () => {
     const copilotConfig = () => vscode.workspace.getConfiguration('github.copilot.chat.agent.largeToolResultsToDisk');
     await copilotConfig().update('thresholdBytes', 3000, vscode.ConfigurationTarget.Global);
     try {
@@ -357,9 +401,16 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     await until(faultCalls, (c) => c.calls > before.calls, 'the hanging provider to be called', 60_000);
     const stoppedAt = Date.now();
     await vscode.commands.executeCommand('workbench.action.chat.cancel');
-    const cancelled = await until(() => logLinesAfter(logBefore).find((l) => l.includes('sample.lspfault:2:1 failed') && l.includes('LSP_CANCELLED')), Boolean, 'our log line for the cancelled call', 10_000);
+    const cancelled = await until(
+      () => logLinesAfter(logBefore).find((l) => l.includes('sample.lspfault:2:1 failed') && l.includes('LSP_CANCELLED')),
+      Boolean,
+      'our log line for the cancelled call',
+      10_000,
+    );
     const endedAfter = loggedAt(cancelled!) - stoppedAt;
-    measure(`copilot stop button: our call ended with LSP_CANCELLED ${endedAfter}ms after workbench.action.chat.cancel (log: ${cancelled!.replace(/^\S+ \S+ /, '')})`);
+    measure(
+      `copilot stop button: our call ended with LSP_CANCELLED ${endedAfter}ms after workbench.action.chat.cancel (log: ${cancelled!.replace(/^\S+ \S+ /, '')})`,
+    );
     // The provider's late answer arrives (5 s after the call) and must not reach the card.
     await until(faultCalls, (c) => c.late > before.late, 'the provider to answer late', 15_000);
     await api().followAlongSettled();
@@ -374,18 +425,28 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     const definitionInput = { operation: 'goToDefinition', file_path: 'basic/src/main.ts', line: 5, character: 13 };
     const hoverInput = { operation: 'hover', file_path: 'basic/src/geometry.ts', line: 3, character: 17 };
     await script([
-      { toolCalls: [{ id: 'call_def', name: 'lsp', arguments: definitionInput }, { id: 'call_hover', name: 'lsp', arguments: hoverInput }] },
+      {
+        toolCalls: [
+          { id: 'call_def', name: 'lsp', arguments: definitionInput },
+          { id: 'call_hover', name: 'lsp', arguments: hoverInput },
+        ],
+      },
       { text: 'Both answers read.' },
     ]);
     await askAgent('Where is totalArea defined, and what is its type?');
     await finalAnswer('Both answers read.');
     const [, second] = await waitForAgentRequests(2);
     const assistant = second!.body.messages.find((m) => m.role === 'assistant' && m.tool_calls?.length);
-    assert.deepEqual(assistant?.tool_calls?.map((c) => c.id), ['call_def', 'call_hover']);
+    assert.deepEqual(
+      assistant?.tool_calls?.map((c) => c.id),
+      ['call_def', 'call_hover'],
+    );
     assert.equal(textOfMessage(answerTo(second!, 'call_def')), await invoke(definitionInput));
     // Copilot drops trailing whitespace from a tool's text (our hover text ends with a newline).
     const hover = await invoke(hoverInput);
     assert.equal(textOfMessage(answerTo(second!, 'call_hover')), hover.trimEnd());
-    measure(`copilot two calls in one turn: tool messages ${textOfMessage(answerTo(second!, 'call_def')).length} and ${textOfMessage(answerTo(second!, 'call_hover')).length} characters; ours ${hover.length > hover.trimEnd().length ? `ended with ${JSON.stringify(hover.slice(hover.trimEnd().length))}, which Copilot dropped` : 'had no trailing whitespace'}`);
+    measure(
+      `copilot two calls in one turn: tool messages ${textOfMessage(answerTo(second!, 'call_def')).length} and ${textOfMessage(answerTo(second!, 'call_hover')).length} characters; ours ${hover.length > hover.trimEnd().length ? `ended with ${JSON.stringify(hover.slice(hover.trimEnd().length))}, which Copilot dropped` : 'had no trailing whitespace'}`,
+    );
   });
 });

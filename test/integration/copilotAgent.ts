@@ -9,7 +9,11 @@ export const VENDOR = 'customendpoint';
 export const STREAMED = { vendor: VENDOR, id: 'fake-model' };
 export const NOT_STREAMED = { vendor: VENDOR, id: 'fake-model-nostream' };
 
-export interface ToolCall { name: string; arguments: unknown; id?: string }
+export interface ToolCall {
+  name: string;
+  arguments: unknown;
+  id?: string;
+}
 export type Turn = ({ text: string } | { toolCalls: ToolCall[] }) & { delayMs?: number };
 
 export interface ChatMessage {
@@ -18,7 +22,10 @@ export interface ChatMessage {
   tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[];
   tool_call_id?: string;
 }
-export interface ToolDefinition { type: string; function: { name: string; description: string; parameters: unknown } }
+export interface ToolDefinition {
+  type: string;
+  function: { name: string; description: string; parameters: unknown };
+}
 export interface ModelRequest {
   at: number;
   agentTurn: boolean;
@@ -58,7 +65,16 @@ export async function waitForAgentRequests(count: number, timeoutMs = 60_000): P
 export async function copilotReady(): Promise<void> {
   const copilot = await until(() => vscode.extensions.getExtension(COPILOT_ID), Boolean, `${COPILOT_ID} is installed and enabled`, 60_000);
   await copilot!.activate();
-  await until(async () => (await vscode.lm.selectChatModels({ vendor: VENDOR })).map((m) => m.id).sort().join(','), (ids) => ids === 'fake-model,fake-model-nostream', 'the Custom Endpoint models', 60_000);
+  await until(
+    async () =>
+      (await vscode.lm.selectChatModels({ vendor: VENDOR }))
+        .map((m) => m.id)
+        .sort()
+        .join(','),
+    (ids) => ids === 'fake-model,fake-model-nostream',
+    'the Custom Endpoint models',
+    60_000,
+  );
 }
 
 /** A new chat session in agent mode with the scripted model; the query goes in as the user typed it. */

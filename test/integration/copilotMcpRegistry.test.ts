@@ -17,7 +17,12 @@ async function firstRequest(): Promise<ModelRequest> {
   const answer = `Registry round ${++round}.`;
   await script([{ text: answer }]);
   await askAgent(`Say hello (${round}).`);
-  const [first] = await until(async () => (await requests()).filter((r: ModelRequest) => r.agentTurn), (r) => r.length >= 1, 'an agent request', 90_000);
+  const [first] = await until(
+    async () => (await requests()).filter((r: ModelRequest) => r.agentTurn),
+    (r) => r.length >= 1,
+    'an agent request',
+    90_000,
+  );
   return first!;
 }
 
@@ -31,7 +36,7 @@ function counts(names: string[]): Record<string, number> {
   return Object.fromEntries(OUR_TOOLS.map((tool) => [tool, names.filter((n) => n === tool || n === `${MCP_PREFIX}${tool}`).length]));
 }
 
-suite('@copilot our MCP server and VS Code\'s MCP registry, in the real Copilot Chat agent', () => {
+suite("@copilot our MCP server and VS Code's MCP registry, in the real Copilot Chat agent", () => {
   suiteSetup(async function () {
     this.timeout(180_000);
     await activateExtension();
@@ -63,7 +68,9 @@ suite('@copilot our MCP server and VS Code\'s MCP registry, in the real Copilot 
     }
     const registered = counts(names);
     const copies = (request.body.tools ?? []).filter((t) => t.function.name.startsWith(MCP_PREFIX));
-    measure(`VS Code MCP registry: with lspTool.mcp.offerToVsCode on, agent mode is offered ${names.length} tools (${before} without), lsp ${registered.lsp}x, lsp_symbols ${registered.lsp_symbols}x, lsp_hierarchy ${registered.lsp_hierarchy}x; the MCP copies (${copies.map((t) => t.function.name).join(', ')}) add ${JSON.stringify(copies).length} characters of tool definitions to every request (request ${baseline.raw.length} -> ${request.raw.length} characters)`);
+    measure(
+      `VS Code MCP registry: with lspTool.mcp.offerToVsCode on, agent mode is offered ${names.length} tools (${before} without), lsp ${registered.lsp}x, lsp_symbols ${registered.lsp_symbols}x, lsp_hierarchy ${registered.lsp_hierarchy}x; the MCP copies (${copies.map((t) => t.function.name).join(', ')}) add ${JSON.stringify(copies).length} characters of tool definitions to every request (request ${baseline.raw.length} -> ${request.raw.length} characters)`,
+    );
     assert.deepEqual(registered, { lsp: 2, lsp_symbols: 2, lsp_hierarchy: 2 }, `offered: ${names.join(', ')}`);
     await setSetting('mcp.offerToVsCode', false);
     for (let attempt = 0; attempt < 4 && names.includes(`${MCP_PREFIX}lsp`); attempt++) names = await offeredNames();

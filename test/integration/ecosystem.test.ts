@@ -16,7 +16,9 @@ async function cardShows(title: string): Promise<void> {
 }
 
 async function buttonDisabled(): Promise<boolean> {
-  return (await page<{ value: boolean }>('evaluateInFrame', { selector: '#openInReferences', expression: 'document.getElementById("openInReferences").disabled' })).value;
+  return (
+    await page<{ value: boolean }>('evaluateInFrame', { selector: '#openInReferences', expression: 'document.getElementById("openInReferences").disabled' })
+  ).value;
 }
 
 /** The References view's rows, as text, once it shows `message` and (at least) `rows` rows: rows render after the message. */
@@ -42,9 +44,16 @@ suite('References view hand-off', () => {
     await until(buttonDisabled, (d) => !d, 'the button enabled for locations');
     await page('click', { selector: '#openInReferences' });
     const rows = await referencesView('7 results in 3 files', 10);
-    assert.deepEqual(rows.filter((r) => /\.ts/.test(r) && !/\d+:\d+$/.test(r)).map((r) => r.split('.ts')[0]), ['geometry', 'main', 'unicode'], rows.join('\n'));
+    assert.deepEqual(
+      rows.filter((r) => /\.ts/.test(r) && !/\d+:\d+$/.test(r)).map((r) => r.split('.ts')[0]),
+      ['geometry', 'main', 'unicode'],
+      rows.join('\n'),
+    );
     assert.equal(rows.length, 10, rows.join('\n'));
-    assert.ok(rows.some((r) => r.includes("import { totalArea, UNIT } from './geometry';") && r.endsWith('2:10')), rows.join('\n'));
+    assert.ok(
+      rows.some((r) => r.includes("import { totalArea, UNIT } from './geometry';") && r.endsWith('2:10')),
+      rows.join('\n'),
+    );
     const [title] = await pageTexts(`${SIDEBAR} .title-label h2`, { text: 'LSP findReferences' });
     assert.equal(title, 'References: LSP findReferences basic/src/geometry.ts:3:17');
     // The view's own navigation (F4) walks our rows: from the queried declaration to the next location.
@@ -65,7 +74,11 @@ suite('References view hand-off', () => {
     await until(buttonDisabled, Boolean, 'the button disabled for a hover');
     assert.equal(await vscode.commands.executeCommand('lspTool.openInReferencesView'), undefined, 'a hover has no locations to hand over');
     await page('click', { selector: '#back' });
-    await until(() => api().card.currentId, (id) => id === referencesId, 'the card reported going back');
+    await until(
+      () => api().card.currentId,
+      (id) => id === referencesId,
+      'the card reported going back',
+    );
     assert.deepEqual(await vscode.commands.executeCommand('lspTool.openInReferencesView'), { files: 2, locations: 3 });
     const rows = await referencesView('3 results in 2 files', 5);
     assert.equal(rows.length, 5, rows.join('\n'));
@@ -83,7 +96,11 @@ suite('References view hand-off', () => {
     assert.equal(title, 'References: LSP findReferences basic/src/geometry.ts:3:17');
     // The view's Refresh asks again: one more query in the log, from the view (it passes a URI).
     const file = vscode.Uri.joinPath(api().logUri, 'LSP Tool.log').fsPath;
-    const fromView = () => fs.readFileSync(file, 'utf8').split('\n').filter((l) => /\[debug\] findReferences file:\/\/\S+\/basic\/src\/geometry\.ts:3:17 -> 7 locations/.test(l)).length;
+    const fromView = () =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => /\[debug\] findReferences file:\/\/\S+\/basic\/src\/geometry\.ts:3:17 -> 7 locations/.test(l)).length;
     const before = await until(fromView, (n) => n >= 1, 'the re-anchored query in the log');
     assert.equal(before, 1, 'only the re-anchored input asked; the hand-offs before it reused their locations');
     await vscode.commands.executeCommand('references-view.refresh');
@@ -122,7 +139,11 @@ suite('keybindings', () => {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse('vscode://defaultsettings/keybindings.json'));
     const bindings = [...doc.getText().matchAll(/\{\s*"key":\s*"([^"]+)",\s*"command":\s*"([^"]+)"/g)].map((m) => [m[1]!, m[2]!] as [string, string]);
     assert.ok(bindings.length > 500, `${bindings.length} default keybindings read`);
-    for (const binding of OURS) assert.ok(bindings.some(([k, c]) => k === binding[0] && c === binding[1]), binding.join(' -> '));
+    for (const binding of OURS)
+      assert.ok(
+        bindings.some(([k, c]) => k === binding[0] && c === binding[1]),
+        binding.join(' -> '),
+      );
     const clash = bindings.filter(([key, command]) => key.split(' ')[0] === 'shift+alt+l' && !command.startsWith('lspTool.'));
     assert.deepEqual(clash, []);
   });
@@ -168,12 +189,20 @@ suite('walkthrough', () => {
       }
       return titles;
     };
-    const done = async (id: string) => (await page<{ value: boolean }>('evaluateInFrame', {
-      selector: '.monaco-workbench',
-      expression: `document.querySelector(${JSON.stringify(step(id))})?.getAttribute('aria-checked') === 'true'`,
-    })).value;
+    const done = async (id: string) =>
+      (
+        await page<{ value: boolean }>('evaluateInFrame', {
+          selector: '.monaco-workbench',
+          expression: `document.querySelector(${JSON.stringify(step(id))})?.getAttribute('aria-checked') === 'true'`,
+        })
+      ).value;
     const titles = await open();
-    assert.deepEqual(titles, ['Let an agent call #lsp', 'Ask @lsp yourself', 'Read the answers in the search card', 'Query from the editor, then hand off to the References view']);
+    assert.deepEqual(titles, [
+      'Let an agent call #lsp',
+      'Ask @lsp yourself',
+      'Read the answers in the search card',
+      'Query from the editor, then hand off to the References view',
+    ]);
     // A person selects the card step and presses its button: the command runs, the step is checked.
     await page('click', { selector: `${step('card')} .step-title` });
     await page('click', { selector: `${step('card')} .button-container .monaco-button` });

@@ -92,7 +92,9 @@ export async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => bo
 /** Whether the active editor is the file ending in `suffix`, with the cursor at a one-based line and character. */
 export function activeAt(suffix: string, line: number, character: number): boolean {
   const editor = vscode.window.activeTextEditor;
-  return !!editor && editor.document.uri.path.endsWith(suffix) && editor.selection.active.line === line - 1 && editor.selection.active.character === character - 1;
+  return (
+    !!editor && editor.document.uri.path.endsWith(suffix) && editor.selection.active.line === line - 1 && editor.selection.active.character === character - 1
+  );
 }
 
 /** Opens a file with the cursor at a one-based line and character. */

@@ -21,7 +21,6 @@ const MODEL = { vendor: 'lsp-test', id: 'scripted' };
 const SIDEBAR = '#workbench\\.parts\\.sidebar';
 const fixture = (...parts: string[]) => vscode.Uri.joinPath(folderUri('basic'), ...parts);
 
-
 const CHAIN_C_DEPTH_3 = [
   'basic/src/calls.ts:10:17: function chainC',
   '  basic/src/calls.ts:6:17: function chainB (calls at 7:10, 7:21)',
@@ -41,7 +40,10 @@ suite('lsp_hierarchy tool', () => {
   test('lsp_hierarchy is listed in vscode.lm.tools with its schema', () => {
     const tool = vscode.lm.tools.find((t) => t.name === 'lsp_hierarchy');
     assert.ok(tool, 'lsp_hierarchy is registered');
-    const schema = tool.inputSchema as { required: string[]; properties: Record<string, { type: string; enum?: string[]; minimum?: number; maximum?: number }> };
+    const schema = tool.inputSchema as {
+      required: string[];
+      properties: Record<string, { type: string; enum?: string[]; minimum?: number; maximum?: number }>;
+    };
     assert.deepEqual(schema.required, ['direction', 'file_path', 'line', 'character']);
     assert.deepEqual(schema.properties.direction?.enum, ['incomingCalls', 'outgoingCalls', 'supertypes', 'subtypes']);
     assert.deepEqual([schema.properties.depth?.type, schema.properties.depth?.minimum, schema.properties.depth?.maximum], ['integer', 1, 5]);
@@ -56,10 +58,20 @@ suite('lsp_hierarchy tool', () => {
     const [root] = result.roots;
     assert.deepEqual(root!.item.selectionRange, { start: { line: 9, character: 16 }, end: { line: 9, character: 22 } });
     assert.equal(root!.item.kind, 'function');
-    assert.deepEqual(root!.children.map((c) => [c.item.name, c.item.uri.endsWith('/basic/src/callsOther.ts') || c.item.uri.endsWith('/basic/src/calls.ts'), c.fromRanges]), [
-      ['chainB', true, [{ start: { line: 6, character: 9 }, end: { line: 6, character: 15 } }, { start: { line: 6, character: 20 }, end: { line: 6, character: 26 } }]],
-      ['fromOtherFile', true, [{ start: { line: 3, character: 9 }, end: { line: 3, character: 15 } }]],
-    ]);
+    assert.deepEqual(
+      root!.children.map((c) => [c.item.name, c.item.uri.endsWith('/basic/src/callsOther.ts') || c.item.uri.endsWith('/basic/src/calls.ts'), c.fromRanges]),
+      [
+        [
+          'chainB',
+          true,
+          [
+            { start: { line: 6, character: 9 }, end: { line: 6, character: 15 } },
+            { start: { line: 6, character: 20 }, end: { line: 6, character: 26 } },
+          ],
+        ],
+        ['fromOtherFile', true, [{ start: { line: 3, character: 9 }, end: { line: 3, character: 15 } }]],
+      ],
+    );
     assert.deepEqual(root!.children[0]!.children, [], 'depth 1 walks one level');
   });
 
@@ -67,42 +79,55 @@ suite('lsp_hierarchy tool', () => {
     assert.equal(await hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 10, character: 17, depth: 3 }), CHAIN_C_DEPTH_3.join('\n'));
   });
 
-  test('outgoingCalls at depths 1 and 3: sites in the caller\'s file', async () => {
+  test("outgoingCalls at depths 1 and 3: sites in the caller's file", async () => {
     const one = await hierarchy({ direction: 'outgoingCalls', file_path: CALLS, line: 2, character: 17 });
     assert.equal(one, ['basic/src/calls.ts:2:17: function chainA', '  basic/src/calls.ts:6:17: function chainB (called at 3:10)'].join('\n'));
     const three = await hierarchy({ direction: 'outgoingCalls', file_path: CALLS, line: 2, character: 17, depth: 3 });
-    assert.equal(three, [
-      'basic/src/calls.ts:2:17: function chainA',
-      '  basic/src/calls.ts:6:17: function chainB (called at 3:10)',
-      '    basic/src/calls.ts:10:17: function chainC (called at 7:10, 7:21)',
-    ].join('\n'));
+    assert.equal(
+      three,
+      [
+        'basic/src/calls.ts:2:17: function chainA',
+        '  basic/src/calls.ts:6:17: function chainB (called at 3:10)',
+        '    basic/src/calls.ts:10:17: function chainC (called at 7:10, 7:21)',
+      ].join('\n'),
+    );
   });
 
   test('a cycle, direct recursion and a call through an interface are marked, never expanded again', async () => {
-    assert.equal(await hierarchy({ direction: 'outgoingCalls', file_path: CALLS, line: 14, character: 17, depth: 3 }), [
-      'basic/src/calls.ts:14:17: function ping',
-      '  basic/src/calls.ts:18:17: function pong (called at 15:23)',
-      '    basic/src/calls.ts:14:17: function ping (called at 19:23) [cycle]',
-    ].join('\n'));
-    assert.equal(await hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 22, character: 17, depth: 5 }), [
-      'basic/src/calls.ts:22:17: function countdown',
-      '  basic/src/calls.ts:22:17: function countdown (calls at 23:23) [cycle]',
-    ].join('\n'));
+    assert.equal(
+      await hierarchy({ direction: 'outgoingCalls', file_path: CALLS, line: 14, character: 17, depth: 3 }),
+      [
+        'basic/src/calls.ts:14:17: function ping',
+        '  basic/src/calls.ts:18:17: function pong (called at 15:23)',
+        '    basic/src/calls.ts:14:17: function ping (called at 19:23) [cycle]',
+      ].join('\n'),
+    );
+    assert.equal(
+      await hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 22, character: 17, depth: 5 }),
+      ['basic/src/calls.ts:22:17: function countdown', '  basic/src/calls.ts:22:17: function countdown (calls at 23:23) [cycle]'].join('\n'),
+    );
     const greet = await twin({ direction: 'incomingCalls', file_path: CALLS, line: 27, character: 3, depth: 3 });
     const welcome = greet.roots[0]!.children.find((c) => c.item.name === 'welcome');
     assert.ok(welcome, 'welcome calls greet through the interface');
     assert.deepEqual(welcome.fromRanges, [{ start: { line: 50, character: 17 }, end: { line: 50, character: 22 } }]);
-    assert.deepEqual(welcome.children.map((c) => [c.item.name, c.item.kind]), [['calls.ts', 'module']]);
+    assert.deepEqual(
+      welcome.children.map((c) => [c.item.name, c.item.kind]),
+      [['calls.ts', 'module']],
+    );
     const repeats = greet.roots[0]!.children.flatMap((c) => c.children).filter((c) => c.repeated);
-    assert.deepEqual(repeats.map((c) => c.item.name), ['welcome'], 'welcome under the subclass method repeats the one above');
+    assert.deepEqual(
+      repeats.map((c) => c.item.name),
+      ['welcome'],
+      'welcome under the subclass method repeats the one above',
+    );
   });
 
   test('the caps: maxLocations counts related lines over all levels; maxResultChars bounds the text', async () => {
     await setSetting('maxLocations', 2);
-    assert.equal(await hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 10, character: 17, depth: 3 }), [
-      ...CHAIN_C_DEPTH_3.slice(0, 3),
-      '… 2 more related items omitted (limit 2).',
-    ].join('\n'));
+    assert.equal(
+      await hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 10, character: 17, depth: 3 }),
+      [...CHAIN_C_DEPTH_3.slice(0, 3), '… 2 more related items omitted (limit 2).'].join('\n'),
+    );
     const full = await twin({ direction: 'incomingCalls', file_path: CALLS, line: 10, character: 17, depth: 3 });
     assert.equal(full.roots[0]!.children.length, 2, 'the structured value is uncapped');
     await setSetting('maxLocations', undefined);
@@ -113,60 +138,98 @@ suite('lsp_hierarchy tool', () => {
   });
 
   test('a type hierarchy provider (test-only) answers subtypes and supertypes', async () => {
-    assert.equal(await hierarchy({ direction: 'subtypes', file_path: TYPES, line: 3, character: 7, depth: 3 }), [
-      'basic/types/animals.lsptypes:3:7: class Animal',
-      '  basic/types/animals.lsptypes:4:7: class Dog',
-      '    basic/types/animals.lsptypes:5:7: class Puppy',
-      '  basic/types/animals.lsptypes:6:7: class Cat',
-    ].join('\n'));
-    assert.equal(await hierarchy({ direction: 'supertypes', file_path: TYPES, line: 5, character: 7, depth: 3 }), [
-      'basic/types/animals.lsptypes:5:7: class Puppy',
-      '  basic/types/animals.lsptypes:4:7: class Dog',
-      '    basic/types/animals.lsptypes:3:7: class Animal',
-      '      basic/types/animals.lsptypes:1:11: interface Living',
-      '    basic/types/animals.lsptypes:2:11: interface Pet',
-    ].join('\n'));
-    assert.equal(await hierarchy({ direction: 'supertypes', file_path: TYPES, line: 1, character: 11 }), 'basic/types/animals.lsptypes:1:11: interface Living\n  (no supertypes)');
+    assert.equal(
+      await hierarchy({ direction: 'subtypes', file_path: TYPES, line: 3, character: 7, depth: 3 }),
+      [
+        'basic/types/animals.lsptypes:3:7: class Animal',
+        '  basic/types/animals.lsptypes:4:7: class Dog',
+        '    basic/types/animals.lsptypes:5:7: class Puppy',
+        '  basic/types/animals.lsptypes:6:7: class Cat',
+      ].join('\n'),
+    );
+    assert.equal(
+      await hierarchy({ direction: 'supertypes', file_path: TYPES, line: 5, character: 7, depth: 3 }),
+      [
+        'basic/types/animals.lsptypes:5:7: class Puppy',
+        '  basic/types/animals.lsptypes:4:7: class Dog',
+        '    basic/types/animals.lsptypes:3:7: class Animal',
+        '      basic/types/animals.lsptypes:1:11: interface Living',
+        '    basic/types/animals.lsptypes:2:11: interface Pet',
+      ].join('\n'),
+    );
+    assert.equal(
+      await hierarchy({ direction: 'supertypes', file_path: TYPES, line: 1, character: 11 }),
+      'basic/types/animals.lsptypes:1:11: interface Living\n  (no supertypes)',
+    );
   });
 
   test('TypeScript has no type hierarchy provider: subtypes come from the implementation provider, with a Note', async () => {
     const text = await hierarchy({ direction: 'subtypes', file_path: CALLS, line: 26, character: 18, depth: 3 });
-    assert.equal(text, [
-      'basic/src/calls.ts:26:18: interface Greeter',
-      '  basic/src/calls.ts:30:14: class LoudGreeter',
-      '    basic/src/calls.ts:42:14: class ShoutingGreeter [repeated]',
-      '  basic/src/calls.ts:36:14: class PoliteGreeter',
-      '  basic/src/calls.ts:42:14: class ShoutingGreeter',
-      'Note: no type hierarchy provider answered for language id "typescript"; these subtypes of "Greeter" come from the implementation provider instead: the classes and interfaces that extend or implement it (indirect ones can be listed at the first level too).',
-    ].join('\n'), 'the array initialiser typed as Greeter is not a subtype');
+    assert.equal(
+      text,
+      [
+        'basic/src/calls.ts:26:18: interface Greeter',
+        '  basic/src/calls.ts:30:14: class LoudGreeter',
+        '    basic/src/calls.ts:42:14: class ShoutingGreeter [repeated]',
+        '  basic/src/calls.ts:36:14: class PoliteGreeter',
+        '  basic/src/calls.ts:42:14: class ShoutingGreeter',
+        'Note: no type hierarchy provider answered for language id "typescript"; these subtypes of "Greeter" come from the implementation provider instead: the classes and interfaces that extend or implement it (indirect ones can be listed at the first level too).',
+      ].join('\n'),
+      'the array initialiser typed as Greeter is not a subtype',
+    );
     const onClass = await hierarchy({ direction: 'subtypes', file_path: CALLS, line: 30, character: 14 });
-    assert.match(onClass, /^basic\/src\/calls\.ts:30:14: class LoudGreeter\n {2}basic\/src\/calls\.ts:42:14: class ShoutingGreeter\nNote: /, 'the class itself is not its own subtype');
+    assert.match(
+      onClass,
+      /^basic\/src\/calls\.ts:30:14: class LoudGreeter\n {2}basic\/src\/calls\.ts:42:14: class ShoutingGreeter\nNote: /,
+      'the class itself is not its own subtype',
+    );
     const supertypes = await twin({ direction: 'supertypes', file_path: CALLS, line: 42, character: 14 });
     assert.equal(supertypes.completeness, 'noProvider');
     const text2 = await hierarchy({ direction: 'supertypes', file_path: CALLS, line: 42, character: 14 });
-    assert.equal(text2, 'No results.\nNote: no type hierarchy provider answered for language id "typescript", so supertypes cannot be listed. To find them, call lsp goToDefinition on each name in the type\'s extends or implements clause.');
+    assert.equal(
+      text2,
+      'No results.\nNote: no type hierarchy provider answered for language id "typescript", so supertypes cannot be listed. To find them, call lsp goToDefinition on each name in the type\'s extends or implements clause.',
+    );
   });
 
   test('no provider (plain text): the Note, answered inside a short budget', async () => {
     await setSetting('timeoutMs', 3000);
     const text = await hierarchy({ direction: 'incomingCalls', file_path: 'basic/plain/notes.txt', line: 2, character: 2 });
-    assert.equal(text, 'No results.\nNote: no language provider answered for language id "plaintext". Install an extension with language features for it, or use text search.');
+    assert.equal(
+      text,
+      'No results.\nNote: no language provider answered for language id "plaintext". Install an extension with language features for it, or use text search.',
+    );
     assert.equal((await twin({ direction: 'subtypes', file_path: 'basic/plain/notes.txt', line: 2, character: 2 })).completeness, 'noProvider');
   });
 
   test('an empty answer off a symbol says where the identifiers are; symbol snaps the position', async () => {
-    assert.equal(await hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 4, character: 1 }), 'No results.\nNote: no identifier at 4:1, and line 4 has none.');
+    assert.equal(
+      await hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 4, character: 1 }),
+      'No results.\nNote: no identifier at 4:1, and line 4 has none.',
+    );
     const snapped = await hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 10, character: 1, symbol: 'chainC' });
     assert.equal(snapped, [CHAIN_C_DEPTH_3[0], CHAIN_C_DEPTH_3[1], CHAIN_C_DEPTH_3[4], 'Note: moved to "chainC" at 10:17 (asked for 10:1).'].join('\n'));
   });
 
   test('bad input: direction, depth 0 and 6, a position out of range', async () => {
-    await expectCode(hierarchy({ direction: 'callers', file_path: CALLS, line: 10, character: 17 }), 'LSP_INVALID_ARGUMENT', /"direction" must be one of \["incomingCalls","outgoingCalls","supertypes","subtypes"\]/);
+    await expectCode(
+      hierarchy({ direction: 'callers', file_path: CALLS, line: 10, character: 17 }),
+      'LSP_INVALID_ARGUMENT',
+      /"direction" must be one of \["incomingCalls","outgoingCalls","supertypes","subtypes"\]/,
+    );
     for (const depth of [0, 6]) {
-      await expectCode(hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 10, character: 17, depth }), 'LSP_INVALID_ARGUMENT', /depth must be an integer from 1 to 5/);
+      await expectCode(
+        hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 10, character: 17, depth }),
+        'LSP_INVALID_ARGUMENT',
+        /depth must be an integer from 1 to 5/,
+      );
     }
     await expectCode(hierarchy({ direction: 'incomingCalls', file_path: CALLS, line: 999, character: 1 }), 'LSP_POSITION_OUT_OF_RANGE', /which has \d+ lines/);
-    await expectCode(twin({ direction: 'outgoingCalls', file_path: CALLS, line: 2, character: 0 }), 'LSP_INVALID_ARGUMENT', /character must be a positive integer/);
+    await expectCode(
+      twin({ direction: 'outgoingCalls', file_path: CALLS, line: 2, character: 0 }),
+      'LSP_INVALID_ARGUMENT',
+      /character must be a positive integer/,
+    );
   });
 
   test('cancellation and timeout in the middle of a deep walk', async () => {
@@ -205,7 +268,11 @@ suite('lsp_hierarchy card, commands and hand-off', () => {
     await vscode.commands.executeCommand('lspTool.showCallers');
     await pageTexts('.card-title', { text: 'LSP incomingCalls basic/src/calls.ts:10:17', timeoutMs: 30_000 });
     assert.deepEqual(await pageTexts('.tree-row .tree-name', { min: 3 }), ['chainC', 'chainB', 'fromOtherFile']);
-    assert.deepEqual(await pageTexts('.tree-row .tree-path', { min: 3 }), ['basic/src/calls.ts:10:17', 'basic/src/calls.ts:6:17', 'basic/src/callsOther.ts:3:17']);
+    assert.deepEqual(await pageTexts('.tree-row .tree-path', { min: 3 }), [
+      'basic/src/calls.ts:10:17',
+      'basic/src/calls.ts:6:17',
+      'basic/src/callsOther.ts:3:17',
+    ]);
     assert.deepEqual(await pageTexts('.tree-sites'), ['calls at 7:10, 7:21', 'calls at 4:10']);
     assert.deepEqual(await pageTexts('.summary'), ['2 related items']);
     await page('screenshot', { name: 'hierarchy-card', selector: '#workbench\\.parts\\.panel' });
@@ -236,7 +303,10 @@ suite('lsp_hierarchy card, commands and hand-off', () => {
     await until(() => activeAt('/basic/src/calls.ts', 2, 17), Boolean, 'editor at chainA (the row below chainB)');
     await page('focus', { selector: '.tree-row', nth: 1 });
     await page('press', { key: 'ArrowLeft' });
-    const hidden = await page<{ value: boolean }>('evaluateInFrame', { selector: '.tree', expression: 'document.querySelectorAll(".tree-children")[1].hidden' });
+    const hidden = await page<{ value: boolean }>('evaluateInFrame', {
+      selector: '.tree',
+      expression: 'document.querySelectorAll(".tree-children")[1].hidden',
+    });
     assert.equal(hidden.value, true, 'ArrowLeft collapsed chainB');
   });
 
@@ -255,13 +325,16 @@ suite('lsp_hierarchy card, commands and hand-off', () => {
     assert.deepEqual(await pageTexts('.tree-row .tree-name', { min: 2 }), ['Puppy', 'Dog']);
   });
 
-  test('hand-off: the card\'s toolbar opens the root in the built-in Call Hierarchy view', async () => {
+  test("hand-off: the card's toolbar opens the root in the built-in Call Hierarchy view", async () => {
     await openAt(fixture('src', 'calls.ts'), 10, 17);
     await vscode.commands.executeCommand('lspTool.showCallers');
     await pageTexts('.card-title', { text: 'LSP incomingCalls basic/src/calls.ts:10:17', timeoutMs: 30_000 });
     await page('click', { selector: '#openInHierarchy' });
     const rows = await pageTexts(`${SIDEBAR} .monaco-list-row`, { text: 'chainC', timeoutMs: 20_000 });
-    assert.ok(rows.some((r) => r.includes('chainC')), rows.join('\n'));
+    assert.ok(
+      rows.some((r) => r.includes('chainC')),
+      rows.join('\n'),
+    );
     await pageTexts(`${SIDEBAR} .title`, { text: 'Callers Of', timeoutMs: 10_000 });
     const handed = await vscode.commands.executeCommand<{ view: string; direction: string; line: number; character: number }>('lspTool.openInHierarchyView');
     assert.deepEqual(handed && [handed.view, handed.direction, handed.line, handed.character], ['callHierarchy', 'incomingCalls', 10, 17]);
@@ -283,9 +356,13 @@ suite('@chat lsp_hierarchy in @lsp', () => {
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@lsp /callers basic/src/calls.ts:10:17', modelSelector: MODEL });
     const [response] = await pageTexts('.interactive-response', { text: 'fromOtherFile', timeoutMs: 60_000 });
-    for (const expected of ['function chainC', 'function chainB (calls at 7:10, 7:21)', 'function fromOtherFile (calls at 4:10)']) assert.ok(response!.includes(expected), `${expected} in ${response}`);
+    for (const expected of ['function chainC', 'function chainB (calls at 7:10, 7:21)', 'function fromOtherFile (calls at 4:10)'])
+      assert.ok(response!.includes(expected), `${expected} in ${response}`);
     const anchors = await pageTexts('.interactive-response a', { text: 'callsOther.ts' });
-    assert.ok(anchors.some((a) => a.includes('callsOther.ts:3')), anchors.join('\n'));
+    assert.ok(
+      anchors.some((a) => a.includes('callsOther.ts:3')),
+      anchors.join('\n'),
+    );
   });
 
   test('/subtypes with a symbol name resolves it through the workspace symbols', async () => {
@@ -314,7 +391,12 @@ suite('@rxjs-cold-hierarchy lsp_hierarchy readiness on a real project', () => {
   }
 
   test('the first incomingCalls of operate (callers in many files) equals the warm one', async () => {
-    const input = { direction: 'incomingCalls', file_path: 'src/internal/util/lift.ts', line: await lineOf('src/internal/util/lift.ts', 'export function operate'), character: 17 };
+    const input = {
+      direction: 'incomingCalls',
+      file_path: 'src/internal/util/lift.ts',
+      line: await lineOf('src/internal/util/lift.ts', 'export function operate'),
+      character: 17,
+    };
     const started = Date.now();
     const cold = await twin(input);
     const coldMs = Date.now() - started;
@@ -322,7 +404,9 @@ suite('@rxjs-cold-hierarchy lsp_hierarchy readiness on a real project', () => {
     const warm = await twin(input);
     const warmMs = Date.now() - warmStart;
     const files = new Set(cold.roots.flatMap((r) => r.children.map((c) => c.item.uri)));
-    measure(`rxjs operate incomingCalls: cold ${coldMs}ms, warm ${warmMs}ms, ${count(cold.roots[0]?.children ?? [])} callers in ${files.size} files (${cold.completeness})`);
+    measure(
+      `rxjs operate incomingCalls: cold ${coldMs}ms, warm ${warmMs}ms, ${count(cold.roots[0]?.children ?? [])} callers in ${files.size} files (${cold.completeness})`,
+    );
     assert.equal(cold.completeness, 'complete');
     assert.ok(files.size >= 20, `callers in ${files.size} files`);
     assert.deepEqual(cold, warm);
@@ -331,14 +415,21 @@ suite('@rxjs-cold-hierarchy lsp_hierarchy readiness on a real project', () => {
   });
 
   test('subtypes of Subscription through the implementation provider: the first answer equals the warm one', async () => {
-    const input = { direction: 'subtypes', file_path: 'src/internal/Subscription.ts', line: await lineOf('src/internal/Subscription.ts', 'export class Subscription '), character: 14 };
+    const input = {
+      direction: 'subtypes',
+      file_path: 'src/internal/Subscription.ts',
+      line: await lineOf('src/internal/Subscription.ts', 'export class Subscription '),
+      character: 14,
+    };
     const started = Date.now();
     const cold = await twin(input);
     const coldMs = Date.now() - started;
     const warm = await twin(input);
-    measure(`rxjs Subscription subtypes: cold ${coldMs}ms, ${count(cold.roots[0]?.children ?? [])} subtypes (${cold.completeness}): ${(cold.roots[0]?.children ?? []).map((c) => c.item.name).join(', ')}`);
+    measure(
+      `rxjs Subscription subtypes: cold ${coldMs}ms, ${count(cold.roots[0]?.children ?? [])} subtypes (${cold.completeness}): ${(cold.roots[0]?.children ?? []).map((c) => c.item.name).join(', ')}`,
+    );
     assert.equal(cold.completeness, 'complete');
-    assert.ok((cold.roots[0]?.children.length ?? 0) >= 5, 'Subscriber, Subject subscriptions and the schedulers\' actions');
+    assert.ok((cold.roots[0]?.children.length ?? 0) >= 5, "Subscriber, Subject subscriptions and the schedulers' actions");
     assert.deepEqual(cold, warm);
   });
 });

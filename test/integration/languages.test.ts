@@ -82,7 +82,11 @@ const LANGUAGES: Language[] = [
     symbols: { query: 'Matcher', expect: 'MatcherFunc', expectFile: 'route.go', min: 5 },
     outline: { file: 'route.go', parent: /: struct Route$/, child: /^ {2}route\.go:\d+:\d+: field \w+$/ },
     calls: { file: 'route.go', line: /^func \(r \*Route\) addRegexpMatcher\(/, name: 'addRegexpMatcher', minDepth2: 8 },
-    types: { direction: 'subtypes', anchor: { file: 'route.go', line: /^type matcher interface/, name: 'matcher' }, expect: ['MatcherFunc', 'Route', 'Router', 'headerMatcher', 'headerRegexMatcher', 'methodMatcher', 'routeRegexp', 'schemeMatcher'] },
+    types: {
+      direction: 'subtypes',
+      anchor: { file: 'route.go', line: /^type matcher interface/, name: 'matcher' },
+      expect: ['MatcherFunc', 'Route', 'Router', 'headerMatcher', 'headerRegexMatcher', 'methodMatcher', 'routeRegexp', 'schemeMatcher'],
+    },
   },
 ];
 
@@ -115,7 +119,11 @@ function locationKeys(result: LspQueryResult): string[] {
 }
 
 function rawLocationKeys(raw: (vscode.Location | vscode.LocationLink)[] | undefined): string[] {
-  return sorted((raw ?? []).map((l) => ('targetUri' in l ? posKey(l.targetUri.toString(), (l.targetSelectionRange ?? l.targetRange).start) : posKey(l.uri.toString(), l.range.start))));
+  return sorted(
+    (raw ?? []).map((l) =>
+      'targetUri' in l ? posKey(l.targetUri.toString(), (l.targetSelectionRange ?? l.targetRange).start) : posKey(l.uri.toString(), l.range.start),
+    ),
+  );
 }
 
 interface Settled {
@@ -159,19 +167,27 @@ function sameSet(actual: string[], expected: string[], what: string): void {
   const e = new Set(expected);
   const missing = expected.filter((k) => !a.has(k));
   const extra = actual.filter((k) => !e.has(k));
-  assert.ok(missing.length === 0 && extra.length === 0, `${what}: ${actual.length} vs ${expected.length}; missing ${JSON.stringify(missing.slice(0, 10))}, extra ${JSON.stringify(extra.slice(0, 10))}`);
+  assert.ok(
+    missing.length === 0 && extra.length === 0,
+    `${what}: ${actual.length} vs ${expected.length}; missing ${JSON.stringify(missing.slice(0, 10))}, extra ${JSON.stringify(extra.slice(0, 10))}`,
+  );
 }
 
 /** The precondition of a cold window: no document of the language open yet; whether its server's extension runs. */
 function coldState(language: Language): string {
   const open = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'file' && language.languageIds.test(d.languageId));
-  assert.deepEqual(open.map((d) => d.uri.toString()), [], `no ${language.id} document is open yet`);
+  assert.deepEqual(
+    open.map((d) => d.uri.toString()),
+    [],
+    `no ${language.id} document is open yet`,
+  );
   const active = vscode.extensions.getExtension(language.extension)?.isActive ?? false;
   if (!language.startsWithWindow) assert.equal(active, false, `${language.extension} starts only on a ${language.id} file`);
   return active ? 'server started with the window' : 'server not running';
 }
 
-const itemKey = (item: { name: string; uri: string; selectionRange: { start: { line: number; character: number } } }): string => `${posKey(item.uri, item.selectionRange.start)} ${item.name}`;
+const itemKey = (item: { name: string; uri: string; selectionRange: { start: { line: number; character: number } } }): string =>
+  `${posKey(item.uri, item.selectionRange.start)} ${item.name}`;
 const rawItemKey = (item: vscode.CallHierarchyItem): string => `${posKey(item.uri.toString(), item.selectionRange.start)} ${item.name}`;
 
 /** The tree's edges as `level|parent -> child`, and for level 1 the call sites as `child @ line:character`. */
@@ -224,7 +240,7 @@ for (const language of LANGUAGES) {
   suite(`${tag}-position lsp on ${language.label}`, () => {
     suiteSetup(activateExtension);
 
-    test('cold findReferences equals the warm answer and the raw provider\'s settled answer (as sets)', async () => {
+    test("cold findReferences equals the warm answer and the raw provider's settled answer (as sets)", async () => {
       const state = coldState(language);
       const a = await at(language.references);
       const input = { operation: 'findReferences', file_path: a.file_path, line: a.line, character: a.character };
@@ -238,7 +254,9 @@ for (const language of LANGUAGES) {
       const warm = await query(input);
       const warmMs = ms(warmStart);
       const coldKeys = locationKeys(cold.r);
-      measure(`${language.id} findReferences ${language.references.name} (${state}): cold ${coldKeys.length} in ${cold.ms}ms (${cold.r.completeness}); raw complete at ${raw.completeMs}ms (${raw.keys.length}, answers ${raw.history.join('→')}); warm ${locationKeys(warm).length} in ${warmMs}ms`);
+      measure(
+        `${language.id} findReferences ${language.references.name} (${state}): cold ${coldKeys.length} in ${cold.ms}ms (${cold.r.completeness}); raw complete at ${raw.completeMs}ms (${raw.keys.length}, answers ${raw.history.join('→')}); warm ${locationKeys(warm).length} in ${warmMs}ms`,
+      );
       assert.equal(cold.r.completeness, 'complete');
       assert.ok(raw.keys.length > 1, `the raw provider settled on ${raw.keys.length} references`);
       sameSet(coldKeys, locationKeys(warm), 'cold vs warm');
@@ -253,9 +271,15 @@ for (const language of LANGUAGES) {
       const t0 = Date.now();
       const first = await query(input);
       const firstMs = ms(t0);
-      const raw = await settle(async () => rawLocationKeys(await vscode.commands.executeCommand('vscode.executeDefinitionProvider', a.uri, a.position)), t0, 2000);
+      const raw = await settle(
+        async () => rawLocationKeys(await vscode.commands.executeCommand('vscode.executeDefinitionProvider', a.uri, a.position)),
+        t0,
+        2000,
+      );
       const warm = await query(input);
-      measure(`${language.id} goToDefinition ${language.definition.name}: first ${locationKeys(first).length} in ${firstMs}ms, raw complete at ${raw.completeMs}ms`);
+      measure(
+        `${language.id} goToDefinition ${language.definition.name}: first ${locationKeys(first).length} in ${firstMs}ms, raw complete at ${raw.completeMs}ms`,
+      );
       sameSet(locationKeys(first), locationKeys(warm), 'first vs warm');
       sameSet(locationKeys(first), raw.keys, 'first vs raw settled');
       assert.ok(first.kind === 'locations' && first.locations.some((l) => l.uri === fileUri(language.definition.expectFile).toString()), JSON.stringify(first));
@@ -276,12 +300,16 @@ for (const language of LANGUAGES) {
 
     if (language.implementation) {
       const implementation = language.implementation;
-      test('goToImplementation of an interface: every implementation, equal to the raw provider\'s set', async () => {
+      test("goToImplementation of an interface: every implementation, equal to the raw provider's set", async () => {
         const a = await at(implementation);
         const input = { operation: 'goToImplementation', file_path: a.file_path, line: a.line, character: a.character };
         const t0 = Date.now();
         const first = await query(input);
-        const raw = await settle(async () => rawLocationKeys(await vscode.commands.executeCommand('vscode.executeImplementationProvider', a.uri, a.position)), t0, 2000);
+        const raw = await settle(
+          async () => rawLocationKeys(await vscode.commands.executeCommand('vscode.executeImplementationProvider', a.uri, a.position)),
+          t0,
+          2000,
+        );
         measure(`${language.id} goToImplementation ${implementation.name}: ${locationKeys(first).length} in ${ms(t0)}ms, raw ${raw.keys.length}`);
         assert.ok(raw.keys.length >= implementation.min, `raw ${raw.keys.length}`);
         sameSet(locationKeys(first), raw.keys, 'tool vs raw');
@@ -323,14 +351,31 @@ for (const language of LANGUAGES) {
       const keys = (r: SymbolsResult): string[] => sorted(r.symbols.map((s) => `${s.uri} ${s.name}`));
       // Wakes the server as a user would, by opening a file of the language, then lets the raw answer settle.
       await vscode.workspace.openTextDocument(fileUri(language.outline.file));
-      const raw = await settle(async () => sorted(((await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', language.symbols.query)) ?? []).map((s) => `${s.location.uri.toString()} ${s.name}`)), t0);
+      const raw = await settle(
+        async () =>
+          sorted(
+            ((await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', language.symbols.query)) ?? []).map(
+              (s) => `${s.location.uri.toString()} ${s.name}`,
+            ),
+          ),
+        t0,
+      );
       const warmStart = Date.now();
       const warm = await querySymbols(input);
-      measure(`${language.id} lsp_symbols ${language.symbols.query} (${state}): cold ${cold.symbols.length} in ${coldMs}ms (${cold.completeness}); raw settled ${raw.keys.length} at ${raw.completeMs}ms; warm ${warm.symbols.length} in ${ms(warmStart)}ms`);
+      measure(
+        `${language.id} lsp_symbols ${language.symbols.query} (${state}): cold ${cold.symbols.length} in ${coldMs}ms (${cold.completeness}); raw settled ${raw.keys.length} at ${raw.completeMs}ms; warm ${warm.symbols.length} in ${ms(warmStart)}ms`,
+      );
       assert.ok(warm.symbols.length >= language.symbols.min, `warm ${warm.symbols.length}`);
-      assert.ok(warm.symbols.some((s) => s.name === language.symbols.expect && s.uri === fileUri(language.symbols.expectFile).toString()), `${language.symbols.expect} in ${language.symbols.expectFile}`);
+      assert.ok(
+        warm.symbols.some((s) => s.name === language.symbols.expect && s.uri === fileUri(language.symbols.expectFile).toString()),
+        `${language.symbols.expect} in ${language.symbols.expectFile}`,
+      );
       const rawSet = new Set(raw.keys);
-      assert.deepEqual(keys(warm).filter((k) => !rawSet.has(k)), [], 'every warm symbol is one the raw provider gives');
+      assert.deepEqual(
+        keys(warm).filter((k) => !rawSet.has(k)),
+        [],
+        'every warm symbol is one the raw provider gives',
+      );
       assert.notEqual(coldText.trim(), 'No results.', 'the cold answer is not silently empty');
       assert.equal(cold.completeness, 'complete');
       sameSet(keys(cold), keys(warm), 'cold vs warm');
@@ -343,7 +388,10 @@ for (const language of LANGUAGES) {
       assert.ok(parent >= 0, text);
       const block = lines.slice(parent + 1);
       const end = block.findIndex((l) => !l.startsWith(' '));
-      assert.ok((end < 0 ? block : block.slice(0, end)).some((l) => language.outline.child.test(l)), `${language.outline.child} nested under ${lines[parent]}\n${text}`);
+      assert.ok(
+        (end < 0 ? block : block.slice(0, end)).some((l) => language.outline.child.test(l)),
+        `${language.outline.child} nested under ${lines[parent]}\n${text}`,
+      );
     });
   });
 
@@ -369,7 +417,9 @@ for (const language of LANGUAGES) {
       const warmMs = ms(warmStart);
       const rawWalk = await rawIncoming(a.uri, a.position, 1);
       const coldTree = treeEdges(cold.r);
-      measure(`${language.id} incomingCalls ${language.calls.name} depth 1 (${state}): cold ${coldTree.edges.length} in ${cold.ms}ms (${cold.r.completeness}); raw complete at ${raw.completeMs}ms (${raw.keys.length}, answers ${raw.history.join('→')}); warm ${treeEdges(warm).edges.length} in ${warmMs}ms`);
+      measure(
+        `${language.id} incomingCalls ${language.calls.name} depth 1 (${state}): cold ${coldTree.edges.length} in ${cold.ms}ms (${cold.r.completeness}); raw complete at ${raw.completeMs}ms (${raw.keys.length}, answers ${raw.history.join('→')}); warm ${treeEdges(warm).edges.length} in ${warmMs}ms`,
+      );
       assert.ok(raw.keys.length >= 1, 'the raw walk found callers');
       assert.equal(cold.r.completeness, 'complete');
       sameSet(coldTree.edges, treeEdges(warm).edges, 'cold vs warm');
@@ -386,9 +436,14 @@ for (const language of LANGUAGES) {
       const raw = await settle(async () => (await rawIncoming(a.uri, a.position, 2)).edges, t0, 2000);
       const again = await queryHierarchy(input);
       const edges = treeEdges(tool).edges;
-      measure(`${language.id} incomingCalls ${language.calls.name} depth 2: ${edges.length} edges (${edges.filter((e) => e.startsWith('2|')).length} at level 2) in ${toolMs}ms (${tool.completeness}); raw ${raw.keys.length}, complete at ${raw.completeMs}ms`);
+      measure(
+        `${language.id} incomingCalls ${language.calls.name} depth 2: ${edges.length} edges (${edges.filter((e) => e.startsWith('2|')).length} at level 2) in ${toolMs}ms (${tool.completeness}); raw ${raw.keys.length}, complete at ${raw.completeMs}ms`,
+      );
       assert.equal(tool.completeness, 'complete');
-      assert.ok(edges.filter((e) => e.startsWith('2|')).length >= language.calls.minDepth2, `level 2 has ${edges.filter((e) => e.startsWith('2|')).length} edges`);
+      assert.ok(
+        edges.filter((e) => e.startsWith('2|')).length >= language.calls.minDepth2,
+        `level 2 has ${edges.filter((e) => e.startsWith('2|')).length} edges`,
+      );
       sameSet(edges, raw.keys, 'tool vs raw walk');
       sameSet(edges, treeEdges(again).edges, 'first vs again');
       const text = await invokeText('lsp_hierarchy', input);
@@ -413,7 +468,10 @@ for (const language of LANGUAGES) {
         return;
       }
       measure(`${language.id} ${types.direction} ${types.anchor.name}: ${JSON.stringify(text)}`);
-      const notes = text.split('\n').filter((l) => l.startsWith('Note:')).join('\n');
+      const notes = text
+        .split('\n')
+        .filter((l) => l.startsWith('Note:'))
+        .join('\n');
       if (language.id === 'c') {
         // NEEDS (langfix): the answer names what is unsupported.
         assert.match(notes, /type hierarchy|supertypes/i, text);
@@ -426,9 +484,10 @@ for (const language of LANGUAGES) {
         // implementation provider; today the text says `(no subtypes)`, with a Note that subtypes come from
         // the implementation provider, as if it had answered.
         const listed = new RegExp(`^ {2}\\S+:\\d+:\\d+: \\w+ ${name}$`, 'm').test(text);
-        const explained = language.id === 'python'
-          ? /cannot tell|can't tell|no implementation provider|neither/i.test(notes)
-          : notes.includes(name) || /left out|omitted|not listed|dropped/i.test(notes);
+        const explained =
+          language.id === 'python'
+            ? /cannot tell|can't tell|no implementation provider|neither/i.test(notes)
+            : notes.includes(name) || /left out|omitted|not listed|dropped/i.test(notes);
         assert.ok(listed || explained, `${name} is listed, or a Note says why it is missing:\n${text}`);
       }
       assert.ok(!/\(no subtypes\)/.test(text) || notes.length > 0, `an empty answer is not stated as a fact:\n${text}`);

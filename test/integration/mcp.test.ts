@@ -62,7 +62,13 @@ function raw(url: string, options: { headers?: Record<string, string>; body?: st
   const { port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -103,10 +109,18 @@ suite('MCP server', () => {
 
   test('tools/list equals the language-model definitions (package.json and vscode.lm.tools)', async () => {
     const listed = (await client.listTools()).tools;
-    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { languageModelTools: { name: string; modelDescription: string; inputSchema: object }[] } };
-    assert.deepEqual(listed, pkg.contributes.languageModelTools.map((t) => ({ name: t.name, description: t.modelDescription, inputSchema: t.inputSchema })));
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+      contributes: { languageModelTools: { name: string; modelDescription: string; inputSchema: object }[] };
+    };
+    assert.deepEqual(
+      listed,
+      pkg.contributes.languageModelTools.map((t) => ({ name: t.name, description: t.modelDescription, inputSchema: t.inputSchema })),
+    );
     const lm = OUR_TOOLS.map((name) => vscode.lm.tools.find((t) => t.name === name)!);
-    assert.deepEqual(listed.map((t) => t.name), OUR_TOOLS);
+    assert.deepEqual(
+      listed.map((t) => t.name),
+      OUR_TOOLS,
+    );
     for (const [i, tool] of lm.entries()) {
       assert.equal(listed[i]!.description, tool.description, tool.name);
       assert.deepEqual(listed[i]!.inputSchema, tool.inputSchema, tool.name);
@@ -114,7 +128,11 @@ suite('MCP server', () => {
   });
 
   test("each tool's text equals lm.invokeTool's for the same input", async () => {
-    for (const [name, input] of [['lsp', REFERENCES], ['lsp_symbols', SYMBOLS], ['lsp_hierarchy', HIERARCHY]] as const) {
+    for (const [name, input] of [
+      ['lsp', REFERENCES],
+      ['lsp_symbols', SYMBOLS],
+      ['lsp_hierarchy', HIERARCHY],
+    ] as const) {
       // Warm first: a cold project's first answer may carry the partial-results Note (readiness), whichever transport asks.
       await lmText(name, input);
       const expected = await lmText(name, input);
@@ -143,7 +161,12 @@ suite('MCP server', () => {
   test('401, 403, 413 and malformed JSON, each followed by a good call', async () => {
     const { url, headers } = await endpoint();
     const port = new URL(url).port;
-    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
     const cases: [string, { headers?: Record<string, string>; body: string | Buffer }, number][] = [
       ['no token', { body: initialize }, 401],
       ['wrong token', { body: initialize, headers: { Authorization: `${headers.Authorization.slice(0, -2)}xx` } }, 401],
@@ -169,7 +192,10 @@ suite('MCP server', () => {
 
   test('cancellation mid-call (notifications/cancelled, and a closed connection) ends the engine call with LSP_CANCELLED', async () => {
     const hung = { operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 };
-    const cancelledLines = () => logText().split('\n').filter((l) => /\[debug\] goToDefinition basic\/fault\/sample\.lspfault:2:1 failed in \d+\.\dms: LSP_CANCELLED/.test(l)).length;
+    const cancelledLines = () =>
+      logText()
+        .split('\n')
+        .filter((l) => /\[debug\] goToDefinition basic\/fault\/sample\.lspfault:2:1 failed in \d+\.\dms: LSP_CANCELLED/.test(l)).length;
     const before = cancelledLines();
     const controller = new AbortController();
     const call = client.callTool({ name: 'lsp', arguments: hung }, undefined, { signal: controller.signal });
@@ -185,7 +211,13 @@ suite('MCP server', () => {
     // The same call, its HTTP connection closed by the client mid-call.
     const { url, headers } = await endpoint();
     const session = await rawSession(url, headers);
-    const req = http.request({ host: '127.0.0.1', port: new URL(url).port, path: '/mcp', method: 'POST', headers: { ...session, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port: new URL(url).port,
+      path: '/mcp',
+      method: 'POST',
+      headers: { ...session, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    });
     req.on('error', () => undefined);
     req.end(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'lsp', arguments: hung } }));
     await new Promise((r) => setTimeout(r, 300));
@@ -197,9 +229,13 @@ suite('MCP server', () => {
   test('a client that asked for progress gets it while the call waits; the budget still ends it', async () => {
     await setSetting('timeoutMs', 2500);
     const progress: string[] = [];
-    const result = await client.callTool({ name: 'lsp', arguments: { operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 } }, undefined, {
-      onprogress: (p) => progress.push(String(p.message)),
-    });
+    const result = await client.callTool(
+      { name: 'lsp', arguments: { operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 } },
+      undefined,
+      {
+        onprogress: (p) => progress.push(String(p.message)),
+      },
+    );
     assert.equal(result.isError, true);
     assert.match(mcpText(result), /^LSP_TIMEOUT: tool call timed out after 2500ms/);
     assert.ok(progress.length >= 2, `progress: ${JSON.stringify(progress)}`);
@@ -221,7 +257,9 @@ suite('MCP server', () => {
     const clients = [client, await connect('second client')];
     const started = Date.now();
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => clients[i % 2]!.callTool({ name: inputs[i % inputs.length]![0], arguments: inputs[i % inputs.length]![1] as Record<string, unknown> })),
+      Array.from({ length: 100 }, (_, i) =>
+        clients[i % 2]!.callTool({ name: inputs[i % inputs.length]![0], arguments: inputs[i % inputs.length]![1] as Record<string, unknown> }),
+      ),
     );
     measure(`100 concurrent MCP calls over 2 sessions: ${Date.now() - started}ms in all`);
     results.forEach((r, i) => assert.equal(mcpText(r), expected[i % inputs.length], `call ${i}`));
@@ -249,7 +287,10 @@ suite('MCP server', () => {
     // The test window shows no toasts; the notification center lists the same notification, buttons included.
     await vscode.commands.executeCommand('notifications.showList');
     const [message] = await pageTexts('.notifications-center .notification-list-item-message', { text: 'Asking Agent', timeoutMs: 15_000 });
-    assert.match(message ?? '', /^Asking Agent 9\.9\.9 \(over MCP\) wants the lsp tool to read .*outside\/external\.ts, which is outside every workspace folder\.$/);
+    assert.match(
+      message ?? '',
+      /^Asking Agent 9\.9\.9 \(over MCP\) wants the lsp tool to read .*outside\/external\.ts, which is outside every workspace folder\.$/,
+    );
     await page('click', { selector: '.notifications-center .notification-list-item-buttons-container .monaco-button', text: 'Allow' });
     const result = await call;
     assert.notEqual(result.isError, true, mcpText(result));
@@ -282,13 +323,23 @@ suite('MCP server', () => {
 
     await vscode.workspace.getConfiguration('lspTool').update('mcp.enabled', false, vscode.ConfigurationTarget.Global);
     try {
-      await until(async () => vscode.commands.executeCommand('lspTool.mcpEndpoint'), (e) => e === undefined, 'the server to stop', 10_000);
+      await until(
+        async () => vscode.commands.executeCommand('lspTool.mcpEndpoint'),
+        (e) => e === undefined,
+        'the server to stop',
+        10_000,
+      );
       assert.deepEqual(await terminalEnv(), { url: '', token: '' });
       assert.equal((await raw(url, { body: '{}', headers }).catch((err: Error) => ({ status: 0, body: err.message }))).status, 0, 'nothing listens any more');
     } finally {
       await vscode.workspace.getConfiguration('lspTool').update('mcp.enabled', undefined, vscode.ConfigurationTarget.Global);
     }
-    const again = await until(async () => vscode.commands.executeCommand<McpEndpoint | undefined>('lspTool.mcpEndpoint'), (e) => e !== undefined, 'the server to start again', 10_000);
+    const again = await until(
+      async () => vscode.commands.executeCommand<McpEndpoint | undefined>('lspTool.mcpEndpoint'),
+      (e) => e !== undefined,
+      'the server to start again',
+      10_000,
+    );
     assert.notEqual(again!.headers.Authorization, headers.Authorization, 'a new token');
     assert.deepEqual(await terminalEnv(), { url: again!.url, token: again!.headers.Authorization.slice('Bearer '.length) });
     client = await connect();
@@ -315,14 +366,31 @@ async function rawSession(url: string, headers: Record<string, string>): Promise
   const { port } = new URL(url);
   const post = (extra: Record<string, string>, body: string) =>
     new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { ...headers, ...extra, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { ...headers, ...extra, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
-  const init = await post({}, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } }));
+  const init = await post(
+    {},
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    }),
+  );
   const session = { ...headers, 'mcp-session-id': String(init.headers['mcp-session-id']), 'mcp-protocol-version': '2025-11-25' };
   await post(session, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
   return session;

@@ -29,8 +29,18 @@ function generated(): string {
 function cases(): Case[] {
   const base = ok;
   return [
-    { name: 'missing operation', input: { file_path: 'basic/src/main.ts', line: 1, character: 1 }, expect: 'LSP_INVALID_ARGUMENT', pattern: /missing required property "operation"/ },
-    { name: 'missing file_path', input: { operation: 'hover', line: 1, character: 1 }, expect: 'LSP_INVALID_ARGUMENT', pattern: /missing required property "file_path"/ },
+    {
+      name: 'missing operation',
+      input: { file_path: 'basic/src/main.ts', line: 1, character: 1 },
+      expect: 'LSP_INVALID_ARGUMENT',
+      pattern: /missing required property "operation"/,
+    },
+    {
+      name: 'missing file_path',
+      input: { operation: 'hover', line: 1, character: 1 },
+      expect: 'LSP_INVALID_ARGUMENT',
+      pattern: /missing required property "file_path"/,
+    },
     { name: 'missing line', input: { operation: 'hover', file_path: 'a.ts', character: 1 }, expect: 'LSP_INVALID_ARGUMENT', pattern: /"line"/ },
     { name: 'missing character', input: { operation: 'hover', file_path: 'a.ts', line: 1 }, expect: 'LSP_INVALID_ARGUMENT', pattern: /"character"/ },
     { name: 'empty object', input: {}, expect: 'LSP_INVALID_ARGUMENT', pattern: /Call lsp with/ },
@@ -38,7 +48,12 @@ function cases(): Case[] {
     { name: 'character as a string', input: { ...base, character: '13' }, expect: 'LSP_INVALID_ARGUMENT', pattern: /"character" must be a number/ },
     // Through invokeTool these cross a JSON boundary and arrive as null: "must be a number".
     { name: 'line NaN', input: { ...base, line: Number.NaN }, expect: 'LSP_INVALID_ARGUMENT', pattern: /"line" must be a (finite JSON )?number/ },
-    { name: 'line Infinity', input: { ...base, line: Number.POSITIVE_INFINITY }, expect: 'LSP_INVALID_ARGUMENT', pattern: /"line" must be a (finite JSON )?number/ },
+    {
+      name: 'line Infinity',
+      input: { ...base, line: Number.POSITIVE_INFINITY },
+      expect: 'LSP_INVALID_ARGUMENT',
+      pattern: /"line" must be a (finite JSON )?number/,
+    },
     { name: 'line 1.5', input: { ...base, line: 1.5 }, expect: 'LSP_INVALID_ARGUMENT', pattern: /line must be a positive integer/ },
     { name: 'line 0', input: { ...base, line: 0 }, expect: 'LSP_INVALID_ARGUMENT', pattern: /first line of a file is 1/ },
     { name: 'line -1', input: { ...base, line: -1 }, expect: 'LSP_INVALID_ARGUMENT' },
@@ -54,18 +69,40 @@ function cases(): Case[] {
     { name: 'whitespace path', input: { ...base, file_path: '  \t ' }, expect: 'LSP_INVALID_ARGUMENT', pattern: /non-empty string/ },
     { name: 'path as a number', input: { ...base, file_path: 42 }, expect: 'LSP_INVALID_ARGUMENT', pattern: /"file_path" must be a string/ },
     { name: 'symbol as a number', input: { ...base, symbol: 7 }, expect: 'LSP_INVALID_ARGUMENT', pattern: /"symbol" must be a string/ },
-    { name: '.. traversal out of the workspace', input: { ...base, file_path: '../outside/external.ts', line: 1, character: 14 }, expect: 'LSP_OUTSIDE_WORKSPACE_DENIED' },
-    { name: 'deep .. traversal to /etc/passwd', input: { ...base, file_path: '../../../../../../../../etc/passwd', line: 1, character: 1 }, expect: 'LSP_OUTSIDE_WORKSPACE_DENIED' },
-    { name: 'a symlink pointing outside', input: { ...base, file_path: 'basic/linked-outside/external.ts', line: 1, character: 14 }, expect: 'LSP_OUTSIDE_WORKSPACE_DENIED' },
+    {
+      name: '.. traversal out of the workspace',
+      input: { ...base, file_path: '../outside/external.ts', line: 1, character: 14 },
+      expect: 'LSP_OUTSIDE_WORKSPACE_DENIED',
+    },
+    {
+      name: 'deep .. traversal to /etc/passwd',
+      input: { ...base, file_path: '../../../../../../../../etc/passwd', line: 1, character: 1 },
+      expect: 'LSP_OUTSIDE_WORKSPACE_DENIED',
+    },
+    {
+      name: 'a symlink pointing outside',
+      input: { ...base, file_path: 'basic/linked-outside/external.ts', line: 1, character: 14 },
+      expect: 'LSP_OUTSIDE_WORKSPACE_DENIED',
+    },
     { name: 'a directory', input: { ...base, file_path: 'basic/src' }, expect: 'LSP_NOT_A_FILE', pattern: /is a directory/ },
     { name: 'a nonexistent file', input: { ...base, file_path: 'basic/src/nope.ts' }, expect: 'LSP_FILE_NOT_FOUND', pattern: /Looked in the workspace folder/ },
     { name: 'a binary file', input: { ...base, file_path: 'basic/generated/blob.bin', line: 1, character: 1 }, expect: 'LSP_NOT_A_FILE', pattern: /binary/ },
-    { name: 'a 50 MB file', input: { ...base, file_path: 'basic/generated/huge.ts', line: 1, character: 1 }, expect: 'LSP_FILE_TOO_LARGE', pattern: /52428800 bytes/ },
+    {
+      name: 'a 50 MB file',
+      input: { ...base, file_path: 'basic/generated/huge.ts', line: 1, character: 1 },
+      expect: 'LSP_FILE_TOO_LARGE',
+      pattern: /52428800 bytes/,
+    },
     { name: 'a symlink loop', input: { ...base, file_path: 'basic/generated/loop-a', line: 1, character: 1 }, expect: 'LSP_FILE_NOT_FOUND' },
     { name: 'a position inside a surrogate pair', input: { operation: 'hover', file_path: 'basic/src/unicode.ts', line: 4, character: 24 }, expect: 'ok' },
     { name: 'a file: URI', input: { ...base, file_path: () => vscode.Uri.joinPath(folderUri('basic'), 'src', 'main.ts').toString() }, expect: 'ok' },
     { name: 'an untitled: URI', input: { ...base, file_path: 'untitled:Untitled-9' }, expect: 'LSP_FILE_NOT_FOUND' },
-    { name: 'an https: URI is refused before any I/O', input: { ...base, file_path: 'https://example.invalid/a.ts' }, expect: 'LSP_INVALID_ARGUMENT', pattern: /"https" scheme/ },
+    {
+      name: 'an https: URI is refused before any I/O',
+      input: { ...base, file_path: 'https://example.invalid/a.ts' },
+      expect: 'LSP_INVALID_ARGUMENT',
+      pattern: /"https" scheme/,
+    },
     { name: 'a Windows-style relative path', input: { ...base, file_path: 'basic\\src\\main.ts' }, expect: 'ok' },
     { name: 'a Windows drive path on Linux', input: { ...base, file_path: 'C:\\proj\\main.ts' }, expect: 'LSP_FILE_NOT_FOUND' },
     { name: 'a unicode file name', input: { operation: 'hover', file_path: 'basic/generated/ünï 文件.ts', line: 1, character: 14 }, expect: 'ok' },
@@ -74,7 +111,13 @@ function cases(): Case[] {
     { name: 'a 10,000-character path', input: { ...base, file_path: `basic/${'x'.repeat(10_000)}.ts` }, expect: 'LSP_FILE_NOT_FOUND' },
     { name: 'extra fields are tolerated', input: { ...base, extra: { nested: [1, 2] }, another: null }, expect: 'ok' },
     { name: 'an empty symbol is ignored', input: { ...base, symbol: '' }, expect: 'ok' },
-    { name: 'an unknown symbol leaves a note', input: { ...base, symbol: 'doesNotExist' }, expect: 'ok', pattern: /Note: symbol "doesNotExist" was not found/, textOnly: true },
+    {
+      name: 'an unknown symbol leaves a note',
+      input: { ...base, symbol: 'doesNotExist' },
+      expect: 'ok',
+      pattern: /Note: symbol "doesNotExist" was not found/,
+      textOnly: true,
+    },
   ];
 }
 
@@ -149,7 +192,9 @@ suite('reliability: load, faults, leaks and security', () => {
     const elapsed = Date.now() - started;
     delay.disable();
     for (const [i, text] of results) assert.equal(text, expected[i % inputs.length], `call ${i}`);
-    measure(`200 concurrent invocations: ${elapsed}ms in all; extension host event-loop delay p50 ${(delay.percentile(50) / 1e6).toFixed(1)}ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)}ms, max ${(delay.max / 1e6).toFixed(1)}ms`);
+    measure(
+      `200 concurrent invocations: ${elapsed}ms in all; extension host event-loop delay p50 ${(delay.percentile(50) / 1e6).toFixed(1)}ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)}ms, max ${(delay.max / 1e6).toFixed(1)}ms`,
+    );
     assert.ok(delay.max / 1e6 < 5000, 'the extension host stayed responsive');
   });
 
@@ -162,7 +207,12 @@ suite('reliability: load, faults, leaks and security', () => {
     const elapsed = Date.now() - started;
     measure(`timeout accuracy: LSP_TIMEOUT after ${elapsed}ms for timeoutMs 2000`);
     assert.ok(elapsed >= 1800 && elapsed <= 2200, `ended after ${elapsed}ms`);
-    await until(async () => (await faultCalls()).late, (n) => n > lateBefore, 'the provider to answer late', 10_000);
+    await until(
+      async () => (await faultCalls()).late,
+      (n) => n > lateBefore,
+      'the provider to answer late',
+      10_000,
+    );
     assert.equal(api().card.historySize, historyBefore, 'the late answer was not shown');
     assert.equal((await query({ operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 1, character: 1 })).kind, 'locations');
   });
@@ -208,7 +258,9 @@ suite('reliability: load, faults, leaks and security', () => {
     const after = process.memoryUsage().heapUsed;
     const resourcesAfter = process.getActiveResourcesInfo().length;
     const growthMb = (after - before) / 1024 / 1024;
-    measure(`leaks: extension host heap after GC ${(before / 1048576).toFixed(1)} MB -> ${(after / 1048576).toFixed(1)} MB after 1,000 queries + 100 card refreshes (${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(1)} MB); card history ${historyBefore} -> ${api().card.historySize}; live handles ${resourcesBefore} -> ${resourcesAfter}`);
+    measure(
+      `leaks: extension host heap after GC ${(before / 1048576).toFixed(1)} MB -> ${(after / 1048576).toFixed(1)} MB after 1,000 queries + 100 card refreshes (${growthMb >= 0 ? '+' : ''}${growthMb.toFixed(1)} MB); card history ${historyBefore} -> ${api().card.historySize}; live handles ${resourcesBefore} -> ${resourcesAfter}`,
+    );
     assert.ok(growthMb < 20, `heap grew ${growthMb.toFixed(1)} MB`);
     assert.ok(resourcesAfter - resourcesBefore <= 10, `live handles grew from ${resourcesBefore} to ${resourcesAfter}`);
     assert.ok(api().card.historySize <= 50, 'card history is bounded');
@@ -231,7 +283,10 @@ suite('reliability: load, faults, leaks and security', () => {
       selector: '#content',
       expression: `document.querySelector('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')`,
     });
-    assert.match(probe.value, /^default-src 'none'; style-src [^;]+ 'nonce-[0-9a-f]{32}'; font-src [^;]+; img-src [^;]+ data:; script-src 'nonce-[0-9a-f]{32}'$/);
+    assert.match(
+      probe.value,
+      /^default-src 'none'; style-src [^;]+ 'nonce-[0-9a-f]{32}'; font-src [^;]+; img-src [^;]+ data:; script-src 'nonce-[0-9a-f]{32}'$/,
+    );
     assert.doesNotMatch(probe.value, /unsafe-inline|unsafe-eval|\*;|script-src[^;]*https?:/);
   });
 });

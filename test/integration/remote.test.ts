@@ -28,7 +28,12 @@ suite('@remote a remote window (vscode-remote:// workspace)', () => {
   test('the tool renders findReferences as folder-relative paths, also when asked with the folder URI', async () => {
     await setSetting('linePreview', false);
     const byPath = await invoke({ operation: 'findReferences', file_path: 'basic/src/shapes.ts', line: 1, character: 18 });
-    const byUri = await invoke({ operation: 'findReferences', file_path: vscode.Uri.joinPath(folderUri('basic'), 'src', 'shapes.ts').toString(), line: 1, character: 18 });
+    const byUri = await invoke({
+      operation: 'findReferences',
+      file_path: vscode.Uri.joinPath(folderUri('basic'), 'src', 'shapes.ts').toString(),
+      line: 1,
+      character: 18,
+    });
     assert.equal(byUri, byPath);
     const lines = byPath.split('\n');
     assert.ok(lines.length >= 3, byPath);

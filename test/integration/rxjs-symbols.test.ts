@@ -12,7 +12,11 @@ suite('@rxjs-cold-symbols lsp_symbols on rxjs', () => {
     // tsserver loads a project only for an open TypeScript/JavaScript file; the workbench may have opened
     // others (seen once in CI: one file: document was open, which one was not recorded).
     const sources = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'file' && /^(typescript|javascript)(react)?$/.test(d.languageId));
-    assert.deepEqual(sources.map((d) => d.uri.toString()), [], 'no source file of the project is open yet');
+    assert.deepEqual(
+      sources.map((d) => d.uri.toString()),
+      [],
+      'no source file of the project is open yet',
+    );
     const started = Date.now();
     const cold = await vscode.commands.executeCommand<SymbolsResult>('lspTool.querySymbols', { query: 'Subscription' });
     const coldMs = Date.now() - started;
@@ -31,12 +35,21 @@ suite('@rxjs-cold-symbols lsp_symbols on rxjs', () => {
   });
 
   test('the outline of Subscription.ts nests its methods under the class', async () => {
-    const text = textOf(await vscode.lm.invokeTool('lsp_symbols', { input: { file_path: 'src/internal/Subscription.ts' }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token));
+    const text = textOf(
+      await vscode.lm.invokeTool(
+        'lsp_symbols',
+        { input: { file_path: 'src/internal/Subscription.ts' }, toolInvocationToken: undefined },
+        new vscode.CancellationTokenSource().token,
+      ),
+    );
     const lines = text.split('\n');
     const classLine = lines.findIndex((l) => /^src\/internal\/Subscription\.ts:\d+:14: class Subscription$/.test(l));
     assert.ok(classLine >= 0, text);
     for (const method of ['unsubscribe', 'add', 'remove']) {
-      assert.ok(lines.slice(classLine + 1).some((l) => new RegExp(`^  src/internal/Subscription\\.ts:\\d+:\\d+: method ${method}$`).test(l)), `${method} nested in\n${text}`);
+      assert.ok(
+        lines.slice(classLine + 1).some((l) => new RegExp(`^  src/internal/Subscription\\.ts:\\d+:\\d+: method ${method}$`).test(l)),
+        `${method} nested in\n${text}`,
+      );
     }
   });
 });

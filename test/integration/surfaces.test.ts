@@ -13,7 +13,6 @@ async function cardTitle(text: string): Promise<string> {
   return title;
 }
 
-
 suite('search card, commands and follow-along', () => {
   suiteSetup(async () => {
     await activateExtension();
@@ -83,7 +82,11 @@ suite('search card, commands and follow-along', () => {
     await openAt(fixture('src', 'main.ts'), 1, 1);
     // The search view's input: a focus target every VS Code version we test has (chat is newer).
     await vscode.commands.executeCommand('workbench.view.search.focus');
-    const before = await until(() => page<{ part: string | null }>('activeElement'), (a) => String(a.part).includes('sidebar'), 'focus in the search view');
+    const before = await until(
+      () => page<{ part: string | null }>('activeElement'),
+      (a) => String(a.part).includes('sidebar'),
+      'focus in the search view',
+    );
     await invoke({ operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 3, character: 17 });
     await api().followAlongSettled();
     await until(() => activeAt('/basic/src/geometry.ts', 3, 17), Boolean, 'editor at the queried line');
@@ -120,7 +123,9 @@ suite('search card, commands and follow-along', () => {
       30_000,
     );
     assert.equal(total, 5000);
-    measure(`card first paint for 5,000 locations: ${metrics.firstPaintMs.toFixed(1)}ms in the webview (${metrics.rows} rows in the first chunk); all rows in ${Date.now() - started}ms from the call`);
+    measure(
+      `card first paint for 5,000 locations: ${metrics.firstPaintMs.toFixed(1)}ms in the webview (${metrics.rows} rows in the first chunk); all rows in ${Date.now() - started}ms from the call`,
+    );
     assert.deepEqual(await pageTexts('.summary'), ['5000 results in 1 file']);
     await page('click', { selector: '.row', nth: 1 });
     await until(() => activeAt('/basic/fault/many.lspfault', 2, 1), Boolean, 'editor at row 2');
@@ -138,7 +143,13 @@ suite('@chat @lsp chat participant', () => {
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@lsp /references basic/src/geometry.ts:3:17', modelSelector: MODEL });
     const [response] = await pageTexts('.interactive-response', { text: '7 locations', timeoutMs: 60_000 });
     assert.ok(response, 'a response with the locations');
-    for (const expected of ['basic/src/geometry.ts (1)', 'basic/src/main.ts (3)', 'basic/src/unicode.ts (3)', '5:13  console.log(totalArea(shapes));', '4:56']) {
+    for (const expected of [
+      'basic/src/geometry.ts (1)',
+      'basic/src/main.ts (3)',
+      'basic/src/unicode.ts (3)',
+      '5:13  console.log(totalArea(shapes));',
+      '4:56',
+    ]) {
       assert.ok(response.includes(expected), `${expected} in ${response}`);
     }
     const anchors = await pageTexts('.interactive-response a', { text: 'main.ts' });
@@ -161,6 +172,7 @@ suite('@chat @lsp chat participant', () => {
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@lsp /implementation area', modelSelector: MODEL });
     const [response] = await pageTexts('.interactive-response', { text: 'basic/src/shapes.ts:17:3', timeoutMs: 60_000 });
     assert.ok(response, 'the candidates are listed');
-    for (const expected of ['3 symbols are named area', 'basic/src/shapes.ts:2:3', 'basic/src/shapes.ts:9:3']) assert.ok(response.includes(expected), `${expected} in ${response}`);
+    for (const expected of ['3 symbols are named area', 'basic/src/shapes.ts:2:3', 'basic/src/shapes.ts:9:3'])
+      assert.ok(response.includes(expected), `${expected} in ${response}`);
   });
 });

@@ -56,7 +56,7 @@ suite('lsp_symbols tool', () => {
     assert.ok(total > 2, `totalArea after the exact matches:\n${lines.join('\n')}`);
   });
 
-  test('a file\'s outline nests members under their class, two spaces a level', async () => {
+  test("a file's outline nests members under their class, two spaces a level", async () => {
     const lines = (await symbols({ file_path: 'basic/src/shapes.ts' })).split('\n');
     assert.equal(lines[0], 'basic/src/shapes.ts:1:18: interface Shape');
     assert.ok(lines.includes('  basic/src/shapes.ts:2:3: method area'), lines.join('\n'));
@@ -78,16 +78,16 @@ suite('lsp_symbols tool', () => {
     ]);
   });
 
-  test('every position in an outline answers goToDefinition with that symbol\'s own declaration', async () => {
+  test("every position in an outline answers goToDefinition with that symbol's own declaration", async () => {
     const result = await querySymbols({ file_path: 'basic/src/shapes.ts' });
     const all = flatten(result.symbols);
     assert.ok(all.length >= 10, `${all.length} symbols`);
     for (const symbol of all) {
       const { line, character } = symbol.selectionRange.start;
-      const answer = await vscode.commands.executeCommand<{ kind: string; locations: { uri: string; range: { start: { line: number; character: number } } }[] }>(
-        'lspTool.query',
-        { operation: 'goToDefinition', file_path: symbol.uri, line: line + 1, character: character + 1 },
-      );
+      const answer = await vscode.commands.executeCommand<{
+        kind: string;
+        locations: { uri: string; range: { start: { line: number; character: number } } }[];
+      }>('lspTool.query', { operation: 'goToDefinition', file_path: symbol.uri, line: line + 1, character: character + 1 });
       const own = answer.locations.some((l) => l.uri === symbol.uri && l.range.start.line === line && l.range.start.character === character);
       assert.ok(own, `${symbol.kind} ${symbol.name} at ${line + 1}:${character + 1} -> ${JSON.stringify(answer.locations)}`);
     }
@@ -119,7 +119,10 @@ suite('lsp_symbols tool', () => {
   });
 
   test('no match for a qualified name says to search for its last part', async () => {
-    assert.equal(await symbols({ query: 'Square.area' }), 'No results.\nNote: nothing is named "Square.area": the search matches one name, not a qualified one. Search for "area".');
+    assert.equal(
+      await symbols({ query: 'Square.area' }),
+      'No results.\nNote: nothing is named "Square.area": the search matches one name, not a qualified one. Search for "area".',
+    );
   });
 
   test('errors: neither field, a bad file_path, a file outside the workspace under deny', async () => {
@@ -144,14 +147,16 @@ suite('lsp_symbols tool', () => {
     await setSetting('timeoutMs', 8000);
     const started = Date.now();
     const text = await symbols({ file_path: 'basic/notes.txt' });
-    assert.equal(text, 'No results.\nNote: no language provider answered for language id "plaintext". Install an extension with language features for it, or use text search.');
+    assert.equal(
+      text,
+      'No results.\nNote: no language provider answered for language id "plaintext". Install an extension with language features for it, or use text search.',
+    );
     assert.ok(Date.now() - started < 8000, 'answered before the budget ran out');
   });
 });
 
 const fixture = (...parts: string[]) => vscode.Uri.joinPath(folderUri('basic'), ...parts);
 const MODEL = { vendor: 'lsp-test', id: 'scripted' };
-
 
 suite('lsp_symbols in the card and the palette', () => {
   suiteSetup(async () => {
@@ -160,15 +165,18 @@ suite('lsp_symbols in the card and the palette', () => {
     await pageTexts('#content', { timeoutMs: 30_000 });
   });
 
-  test('LSP: Find Symbol… shows the matches with their kind\'s codicon; a click opens the name', async () => {
+  test("LSP: Find Symbol… shows the matches with their kind's codicon; a click opens the name", async () => {
     await vscode.commands.executeCommand('lspTool.findSymbol', 'Square');
     await pageTexts('.card-title', { text: 'LSP symbols Square' });
     const rows = await pageTexts('.symbol-row');
     assert.ok(rows[0]!.includes('Square') && rows[0]!.includes('basic/src/shapes.ts:14:14'), rows.join('\n'));
-    const icon = await page<{ value: string }>('evaluateInFrame', { selector: '#content', expression: 'document.querySelector(".symbol-row .codicon").className' });
+    const icon = await page<{ value: string }>('evaluateInFrame', {
+      selector: '#content',
+      expression: 'document.querySelector(".symbol-row .codicon").className',
+    });
     assert.equal(icon.value, 'codicon codicon-symbol-class');
     await page('click', { selector: '.symbol-row', nth: 0 });
-    await until(() => activeAt('/basic/src/shapes.ts', 14, 14), Boolean, 'editor at class Square\'s name');
+    await until(() => activeAt('/basic/src/shapes.ts', 14, 14), Boolean, "editor at class Square's name");
   });
 
   test('LSP: Show Outline shows the active file indented; Enter opens a member', async () => {
@@ -177,7 +185,10 @@ suite('lsp_symbols in the card and the palette', () => {
     await pageTexts('.card-title', { text: 'LSP outline basic/src/shapes.ts' });
     const rows = await pageTexts('.symbol-row');
     assert.ok(rows.length >= 10, rows.join('\n'));
-    const indents = await page<{ value: string[] }>('evaluateInFrame', { selector: '#content', expression: '[...document.querySelectorAll(".symbol-row")].slice(0, 2).map((r) => r.style.paddingLeft)' });
+    const indents = await page<{ value: string[] }>('evaluateInFrame', {
+      selector: '#content',
+      expression: '[...document.querySelectorAll(".symbol-row")].slice(0, 2).map((r) => r.style.paddingLeft)',
+    });
     assert.deepEqual(indents.value, ['8px', '24px'], 'the method is one level in');
     await page('focus', { selector: '.symbol-row', nth: 0 });
     await page('press', { key: 'ArrowDown' });
@@ -202,7 +213,8 @@ suite('@chat @lsp /symbols and /outline', () => {
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@lsp /symbols area', modelSelector: MODEL });
     const [response] = await pageTexts('.interactive-response', { text: 'basic/src/shapes.ts (3)', timeoutMs: 60_000 });
-    for (const expected of ['method area in Shape', 'function totalArea', 'basic/src/geometry.ts (1)']) assert.ok(response!.includes(expected), `${expected} in ${response}`);
+    for (const expected of ['method area in Shape', 'function totalArea', 'basic/src/geometry.ts (1)'])
+      assert.ok(response!.includes(expected), `${expected} in ${response}`);
     const anchors = await pageTexts('.interactive-response a', { text: 'shapes.ts' });
     assert.ok(anchors.length >= 3, anchors.join('\n'));
   });

@@ -49,7 +49,11 @@ suite('lsp tool', () => {
     }
     const files = lines.map((l) => l.split(':')[0]);
     const order = files.filter((f, i) => files.indexOf(f) === i);
-    assert.deepEqual([...files].sort((a, b) => order.indexOf(a) - order.indexOf(b)), files, 'entries are grouped by file');
+    assert.deepEqual(
+      [...files].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+      files,
+      'entries are grouped by file',
+    );
   });
 
   test('goToImplementation on an interface method finds both class methods', async () => {
@@ -112,7 +116,10 @@ suite('lsp tool', () => {
 
   test('an empty answer off an identifier lists the identifiers on the line', async () => {
     const text = await invoke({ operation: 'goToDefinition', file_path: 'basic/src/main.ts', line: 4, character: 14 });
-    assert.equal(text, 'No results.\nNote: no identifier at 4:14. Identifiers on line 4: const (col 1), shapes (col 7), new (col 17), Circle (col 21), UNIT (col 28), new (col 35), Square (col 39).');
+    assert.equal(
+      text,
+      'No results.\nNote: no identifier at 4:14. Identifiers on line 4: const (col 1), shapes (col 7), new (col 17), Circle (col 21), UNIT (col 28), new (col 35), Square (col 39).',
+    );
   });
 
   test('paths: absolute, file: URI and the second root', async () => {
@@ -129,9 +136,11 @@ suite('lsp tool', () => {
     const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
     const outside = () => vscode.Uri.joinPath(folderUri('basic'), '..', 'outside', 'external.ts').fsPath;
     const prepare = (input: object) =>
-      Promise.resolve(api().tool.prepareInvocation!({ input } as vscode.LanguageModelToolInvocationPrepareOptions<never>, new vscode.CancellationTokenSource().token));
+      Promise.resolve(
+        api().tool.prepareInvocation!({ input } as vscode.LanguageModelToolInvocationPrepareOptions<never>, new vscode.CancellationTokenSource().token),
+      );
 
-    test('the invocation message is the call\'s title (docs/contract.md §10)', async () => {
+    test("the invocation message is the call's title (docs/contract.md §10)", async () => {
       const prepared = await prepare({ operation: 'findReferences', file_path: 'a.ts', line: 3, character: 7 });
       assert.equal(prepared?.invocationMessage, 'LSP findReferences a.ts:3:7');
       assert.equal(prepared?.confirmationMessages, undefined);
@@ -164,33 +173,60 @@ suite('lsp tool', () => {
 
   suite('error codes', () => {
     test('LSP_INVALID_ARGUMENT', () =>
-      expectCode(invoke({ operation: 'goToDefinition', file_path: 'basic/src/main.ts', line: 0, character: 1 }), 'LSP_INVALID_ARGUMENT', /line must be a positive integer \(one-based\)/));
+      expectCode(
+        invoke({ operation: 'goToDefinition', file_path: 'basic/src/main.ts', line: 0, character: 1 }),
+        'LSP_INVALID_ARGUMENT',
+        /line must be a positive integer \(one-based\)/,
+      ));
     test('LSP_FILE_NOT_FOUND', () =>
-      expectCode(invoke({ operation: 'hover', file_path: 'src/nope.ts', line: 1, character: 1 }), 'LSP_FILE_NOT_FOUND', /Looked in the workspace folder\(s\) basic .*second/));
-    test('LSP_NOT_A_FILE', () =>
-      expectCode(invoke({ operation: 'hover', file_path: 'basic/src', line: 1, character: 1 }), 'LSP_NOT_A_FILE'));
+      expectCode(
+        invoke({ operation: 'hover', file_path: 'src/nope.ts', line: 1, character: 1 }),
+        'LSP_FILE_NOT_FOUND',
+        /Looked in the workspace folder\(s\) basic .*second/,
+      ));
+    test('LSP_NOT_A_FILE', () => expectCode(invoke({ operation: 'hover', file_path: 'basic/src', line: 1, character: 1 }), 'LSP_NOT_A_FILE'));
     test('LSP_POSITION_OUT_OF_RANGE for the line, with the real length', () =>
       expectCode(invoke({ operation: 'hover', file_path: 'basic/src/main.ts', line: 1e9, character: 1 }), 'LSP_POSITION_OUT_OF_RANGE', /which has 7 lines/));
     test('LSP_POSITION_OUT_OF_RANGE for the character, with the real length', () =>
-      expectCode(invoke({ operation: 'hover', file_path: 'basic/src/main.ts', line: 5, character: 200 }), 'LSP_POSITION_OUT_OF_RANGE', /has 31 UTF-16 code units\. Pass a character from 1 to 32/));
+      expectCode(
+        invoke({ operation: 'hover', file_path: 'basic/src/main.ts', line: 5, character: 200 }),
+        'LSP_POSITION_OUT_OF_RANGE',
+        /has 31 UTF-16 code units\. Pass a character from 1 to 32/,
+      ));
     test('LSP_AMBIGUOUS_PATH lists the candidates, and says to call the same tool again with one', async () => {
       await expectCode(
         invoke({ operation: 'hover', file_path: 'common/same.ts', line: 1, character: 14 }),
         'LSP_AMBIGUOUS_PATH',
         /basic\/common\/same\.ts, second\/common\/same\.ts\. Call lsp again with one of these as file_path, starting with the folder name\.$/,
       );
-      const symbols = vscode.lm.invokeTool('lsp_symbols', { input: { file_path: 'common/same.ts' }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-      await expectCode(Promise.resolve(symbols), 'LSP_AMBIGUOUS_PATH', /\. Call lsp_symbols again with one of these as file_path, starting with the folder name\.$/);
+      const symbols = vscode.lm.invokeTool(
+        'lsp_symbols',
+        { input: { file_path: 'common/same.ts' }, toolInvocationToken: undefined },
+        new vscode.CancellationTokenSource().token,
+      );
+      await expectCode(
+        Promise.resolve(symbols),
+        'LSP_AMBIGUOUS_PATH',
+        /\. Call lsp_symbols again with one of these as file_path, starting with the folder name\.$/,
+      );
     });
     test('LSP_OUTSIDE_WORKSPACE_DENIED under "deny"', async () => {
       await setSetting('outsideWorkspace', 'deny');
       const outside = vscode.Uri.joinPath(folderUri('basic'), '..', 'outside', 'external.ts');
-      await expectCode(invoke({ operation: 'hover', file_path: outside.fsPath, line: 1, character: 14 }), 'LSP_OUTSIDE_WORKSPACE_DENIED', /\. Call lsp on a file inside the workspace\.$/);
+      await expectCode(
+        invoke({ operation: 'hover', file_path: outside.fsPath, line: 1, character: 14 }),
+        'LSP_OUTSIDE_WORKSPACE_DENIED',
+        /\. Call lsp on a file inside the workspace\.$/,
+      );
     });
     test('LSP_TIMEOUT at lspTool.timeoutMs, and the next call works', async () => {
       await setSetting('timeoutMs', 1500);
       const started = Date.now();
-      await expectCode(query({ operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 }), 'LSP_TIMEOUT', /timed out after 1500ms/);
+      await expectCode(
+        query({ operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 }),
+        'LSP_TIMEOUT',
+        /timed out after 1500ms/,
+      );
       const elapsed = Date.now() - started;
       assert.ok(elapsed >= 1400 && elapsed < 3000, `ended after ${elapsed}ms`);
       const next = await query({ operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 1, character: 1 });
@@ -201,7 +237,10 @@ suite('lsp tool', () => {
       const source = new vscode.CancellationTokenSource();
       setTimeout(() => source.cancel(), 200);
       const started = Date.now();
-      await expectCode(api.query({ operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 }, source.token), 'LSP_CANCELLED');
+      await expectCode(
+        api.query({ operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 }, source.token),
+        'LSP_CANCELLED',
+      );
       const elapsed = Date.now() - started;
       assert.ok(elapsed < 200 + 100 + 50, `stopped ${elapsed - 200}ms after the cancel`);
     });
@@ -209,7 +248,10 @@ suite('lsp tool', () => {
       const source = new vscode.CancellationTokenSource();
       setTimeout(() => source.cancel(), 200);
       const started = Date.now();
-      await assert.rejects(invoke({ operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 }, source.token), /Canceled|LSP_CANCELLED/);
+      await assert.rejects(
+        invoke({ operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 }, source.token),
+        /Canceled|LSP_CANCELLED/,
+      );
       assert.ok(Date.now() - started < 1000);
     });
     test('LSP_PROVIDER_FAILED when a provider answers malformed objects, and the next call works', async () => {

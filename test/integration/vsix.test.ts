@@ -43,7 +43,9 @@ suite('@vsix the installed VSIX', () => {
     const title = `${manifest('command.category')}: ${manifest('command.findReferences.title')}`;
     if (language !== 'en') assert.notEqual(title, 'LSP: Find References', `a ${language} title`);
     const position = new vscode.Position(2, 16);
-    const editor = await vscode.window.showTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'src', 'geometry.ts'), { selection: new vscode.Range(position, position) });
+    const editor = await vscode.window.showTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'src', 'geometry.ts'), {
+      selection: new vscode.Range(position, position),
+    });
     assert.ok(editor);
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
     await page('press', { key: 'F1' });
@@ -53,10 +55,16 @@ suite('@vsix the installed VSIX', () => {
     await page('press', { key: 'Enter' });
     await pageTexts('.card-title', { text: 'LSP findReferences src/geometry.ts:3:17', timeoutMs: 60_000 });
     const summary = runtime('{0} results in {1} files').replace('{0}', '7').replace('{1}', '3');
-    await until(async () => (await pageTexts('.summary')).join(), (s) => s === summary, `summary "${summary}"`);
+    await until(
+      async () => (await pageTexts('.summary')).join(),
+      (s) => s === summary,
+      `summary "${summary}"`,
+    );
     const [button] = await pageTexts('#openInReferences', { min: 1 });
     assert.equal(button, '');
-    const label = (await page<{ value: string }>('evaluateInFrame', { selector: '#openInReferences', expression: 'document.getElementById("openInReferences").title' })).value;
+    const label = (
+      await page<{ value: string }>('evaluateInFrame', { selector: '#openInReferences', expression: 'document.getElementById("openInReferences").title' })
+    ).value;
     assert.equal(label, runtime('Open in References View'));
     await page('screenshot', { name: `vsix-${language}` });
     this.test!.title += ` [${language}]`;

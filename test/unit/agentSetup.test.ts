@@ -55,21 +55,36 @@ describe('agent setup (LSP: Connect an Agent…)', () => {
     assert.equal(command!.kind, 'run');
     // Even with the variables set in the shell, the single quotes keep the references literal.
     assert.deepEqual(argsOf('claude', command!.code, { LSP_TOOL_MCP_URL: 'http://127.0.0.1:1234/mcp', LSP_TOOL_MCP_TOKEN: 'secret' }), [
-      'mcp', 'add', '--transport', 'http', '--scope', 'user', MCP_SERVER_NAME, URL_REF, '--header', `Authorization: ${AUTH_REF}`,
+      'mcp',
+      'add',
+      '--transport',
+      'http',
+      '--scope',
+      'user',
+      MCP_SERVER_NAME,
+      URL_REF,
+      '--header',
+      `Authorization: ${AUTH_REF}`,
     ]);
     assert.equal(project!.file, '.mcp.json');
     assert.ok(project!.alternative);
     assert.deepEqual(JSON.parse(project!.code), { mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: URL_REF, headers: { Authorization: AUTH_REF } } } });
   });
 
-  it('Codex CLI: the shell function passes the window\'s url and the token variable\'s name through -c, and nothing outside VS Code', () => {
+  it("Codex CLI: the shell function passes the window's url and the token variable's name through -c, and nothing outside VS Code", () => {
     const [step] = agentSetup('codex').steps;
     assert.equal(step!.file, '~/.bashrc');
-    const inVsCode = argsOf('codex', `${step!.code}\ncodex exec "find the callers"`, { LSP_TOOL_MCP_URL: 'http://127.0.0.1:1234/mcp', LSP_TOOL_MCP_TOKEN: 'secret' });
+    const inVsCode = argsOf('codex', `${step!.code}\ncodex exec "find the callers"`, {
+      LSP_TOOL_MCP_URL: 'http://127.0.0.1:1234/mcp',
+      LSP_TOOL_MCP_TOKEN: 'secret',
+    });
     assert.deepEqual(inVsCode, [
-      '-c', `mcp_servers.${MCP_SERVER_NAME}.url="http://127.0.0.1:1234/mcp"`,
-      '-c', `mcp_servers.${MCP_SERVER_NAME}.bearer_token_env_var="LSP_TOOL_MCP_TOKEN"`,
-      'exec', 'find the callers',
+      '-c',
+      `mcp_servers.${MCP_SERVER_NAME}.url="http://127.0.0.1:1234/mcp"`,
+      '-c',
+      `mcp_servers.${MCP_SERVER_NAME}.bearer_token_env_var="LSP_TOOL_MCP_TOKEN"`,
+      'exec',
+      'find the callers',
     ]);
     assert.ok(!inVsCode.some((arg) => arg.includes('secret')), 'the token never reaches the command line');
     assert.deepEqual(argsOf('codex', `${step!.code}\ncodex exec "find the callers"`), ['exec', 'find the callers']);
@@ -84,22 +99,27 @@ describe('agent setup (LSP: Connect an Agent…)', () => {
   it('GitHub Copilot CLI: mcp-config.json with type http, headers and every tool', () => {
     const [step] = agentSetup('copilotCli').steps;
     assert.equal(step!.file, '~/.copilot/mcp-config.json');
-    assert.deepEqual(JSON.parse(step!.code), { mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: URL_REF, headers: { Authorization: AUTH_REF }, tools: ['*'] } } });
+    assert.deepEqual(JSON.parse(step!.code), {
+      mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: URL_REF, headers: { Authorization: AUTH_REF }, tools: ['*'] } },
+    });
   });
 
-  it('the Markdown document: heading, intro, each step\'s prose before its fenced snippet, then where to start and the docs', () => {
+  it("the Markdown document: heading, intro, each step's prose before its fenced snippet, then where to start and the docs", () => {
     const setup = agentSetup('claudeCode');
     const text = setupMarkdown(setup, IDENTITY);
-    assert.equal(text, [
-      '# Connect Claude Code',
-      `intro ${MCP_URL_VARIABLE} ${MCP_TOKEN_VARIABLE}`,
-      'RUN',
-      `\`\`\`sh\n${setup.steps[0]!.code}\n\`\`\``,
-      'OR .mcp.json MERGE',
-      `\`\`\`json\n${setup.steps[1]!.code}\n\`\`\``,
-      'THEN Claude Code',
-      `DOCS ${setup.docsUrl}`,
-    ].join('\n\n') + '\n');
+    assert.equal(
+      text,
+      [
+        '# Connect Claude Code',
+        `intro ${MCP_URL_VARIABLE} ${MCP_TOKEN_VARIABLE}`,
+        'RUN',
+        `\`\`\`sh\n${setup.steps[0]!.code}\n\`\`\``,
+        'OR .mcp.json MERGE',
+        `\`\`\`json\n${setup.steps[1]!.code}\n\`\`\``,
+        'THEN Claude Code',
+        `DOCS ${setup.docsUrl}`,
+      ].join('\n\n') + '\n',
+    );
     const codex = setupMarkdown(agentSetup('codex'), IDENTITY);
     assert.ok(codex.includes('ADD ~/.bashrc\n\n```sh\n'), codex);
     assert.ok(!codex.includes('MERGE'), 'a shell file is not merged JSON');

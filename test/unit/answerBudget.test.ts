@@ -11,7 +11,10 @@ import type { LspLocation } from '../../src/engine/result';
 import { engineWith, location } from './fakes/engineFakes';
 
 const WS = 'file:///w';
-const loc = (file: string, line: number, character = 0): LspLocation => ({ uri: `${WS}/${file}`, range: { start: { line, character }, end: { line, character: character + 1 } } });
+const loc = (file: string, line: number, character = 0): LspLocation => ({
+  uri: `${WS}/${file}`,
+  range: { start: { line, character }, end: { line, character: character + 1 } },
+});
 const sourceOf = (l: LspLocation): string => `  const value${l.range.start.line} = compute(${'x'.repeat(40)}, ${l.uri.length});  `;
 const base = (maxLocations = 100, maxResultChars = 16000) => ({ resolvedWorkspaceUri: WS, roots: [{ name: 'w', uri: WS }], maxLocations, maxResultChars });
 const PREVIEWS_LINE = /^Previews shown for (?:the first (\d+)|none) of (?:the )?(\d+) locations?\.$/m;
@@ -64,20 +67,43 @@ describe('formatLocationsWithin (a reader budget)', () => {
     const known = new Set<string>();
     const text = await formatLocationsWithin(
       locations,
-      { ...base(200), preview: (l) => (known.has(l.uri) ? sourceOf(l) : undefined), readPreviews: (uris) => { read.push(...uris); for (const u of uris) known.add(u); return Promise.resolve(); } },
+      {
+        ...base(200),
+        preview: (l) => (known.has(l.uri) ? sourceOf(l) : undefined),
+        readPreviews: (uris) => {
+          read.push(...uris);
+          for (const u of uris) known.add(u);
+          return Promise.resolve();
+        },
+      },
       8192,
     );
     const kept = Number(PREVIEWS_LINE.exec(text)?.[1]);
     assert.ok(kept > 30, text.slice(-100));
     assert.equal(new Set(read).size, read.length, 'no file asked twice');
-    assert.deepEqual(read, locations.slice(0, read.length).map((l) => l.uri), 'in answer order');
+    assert.deepEqual(
+      read,
+      locations.slice(0, read.length).map((l) => l.uri),
+      'in answer order',
+    );
     assert.ok(read.length >= kept && read.length < kept * 1.6 + 2, `${read.length} files read for ${kept} previews`);
   });
 
   it('reads every file at once when all previews fit', async () => {
     const locations = manyLocations(10, 5);
     const calls: string[][] = [];
-    await formatLocationsWithin(locations, { ...base(), preview: sourceOf, readPreviews: (uris) => { calls.push(uris); return Promise.resolve(); } }, 8192);
+    await formatLocationsWithin(
+      locations,
+      {
+        ...base(),
+        preview: sourceOf,
+        readPreviews: (uris) => {
+          calls.push(uris);
+          return Promise.resolve();
+        },
+      },
+      8192,
+    );
     assert.equal(calls.length, 1);
     assert.equal(calls[0]!.length, 5);
   });
@@ -138,9 +164,20 @@ describe('formatLocationsWithin (a reader budget)', () => {
 });
 
 const sym = (name: string, line: number, children: ShownSymbol[] = [], containerName?: string): ShownSymbol => ({
-  name, kind: 'class', uri: `${WS}/src/s${line % 3}.ts`, selectionRange: { start: { line, character: 2 } }, children, ...(containerName ? { containerName } : {}),
+  name,
+  kind: 'class',
+  uri: `${WS}/src/s${line % 3}.ts`,
+  selectionRange: { start: { line, character: 2 } },
+  children,
+  ...(containerName ? { containerName } : {}),
 });
-const symbolOptions = (outline: boolean, maxSymbols = 100, maxResultChars = 16000) => ({ resolvedWorkspaceUri: WS, roots: [{ name: 'w', uri: WS }], maxSymbols, maxResultChars, outline });
+const symbolOptions = (outline: boolean, maxSymbols = 100, maxResultChars = 16000) => ({
+  resolvedWorkspaceUri: WS,
+  roots: [{ name: 'w', uri: WS }],
+  maxSymbols,
+  maxResultChars,
+  outline,
+});
 
 describe('formatSymbolsWithin (a reader budget)', () => {
   const symbols = Array.from({ length: 60 }, (_, i) => sym(`Name${i}`, i, [sym(`child${i}`, i + 1)], i % 2 ? 'Outer' : undefined));
@@ -163,12 +200,22 @@ describe('formatSymbolsWithin (a reader budget)', () => {
 
   it('never exceeds the budget or the cap, and equals the unbudgeted text whenever that fits', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 80 }), fc.integer({ min: 60, max: 5000 }), fc.integer({ min: 1, max: 200 }), fc.boolean(), (count, limit, maxSymbols, outline) => {
-        const list = symbols.slice(0, count);
-        const text = formatSymbolsWithin(list, symbolOptions(outline, maxSymbols), limit);
-        const full = formatSymbols(list, symbolOptions(outline, maxSymbols, 1e9));
-        return text.length <= limit && (full.length > limit || text === full) && (full.length <= limit || /omitted \(limit \d+ characters\)\.|truncated/.test(text));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 80 }),
+        fc.integer({ min: 60, max: 5000 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.boolean(),
+        (count, limit, maxSymbols, outline) => {
+          const list = symbols.slice(0, count);
+          const text = formatSymbolsWithin(list, symbolOptions(outline, maxSymbols), limit);
+          const full = formatSymbols(list, symbolOptions(outline, maxSymbols, 1e9));
+          return (
+            text.length <= limit &&
+            (full.length > limit || text === full) &&
+            (full.length <= limit || /omitted \(limit \d+ characters\)\.|truncated/.test(text))
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -183,14 +230,19 @@ const node = (name: string, line: number, children: ShownNode[] = [], sites = 2)
 describe('formatHierarchyWithin (a reader budget)', () => {
   const root = { item: { name: 'operate', kind: 'function', uri: `${WS}/src/lift.ts`, selectionRange: { start: { line: 16, character: 16 } } } };
   const tree = [{ ...root, children: Array.from({ length: 40 }, (_, i) => node(`caller${i}`, i * 10, [node(`deeper${i}`, i * 10 + 5, [], 3)])) }];
-  const options = (maxLocations = 100, maxResultChars = 16000) => ({ direction: 'incomingCalls' as const, pathOf: (uri: string) => uri.slice(WS.length + 1), maxLocations, maxResultChars });
+  const options = (maxLocations = 100, maxResultChars = 16000) => ({
+    direction: 'incomingCalls' as const,
+    pathOf: (uri: string) => uri.slice(WS.length + 1),
+    maxLocations,
+    maxResultChars,
+  });
 
   it('is the unbudgeted text when it fits', () => {
     const full = formatHierarchy(tree, { ...options(), notes: ['n'] });
     assert.equal(formatHierarchyWithin(tree, { ...options(), notes: ['n'] }, full.length), full);
   });
 
-  it('keeps the tree and gives call sites way in the tree\'s order, saying so', () => {
+  it("keeps the tree and gives call sites way in the tree's order, saying so", () => {
     const full = formatHierarchy(tree, options()).split('\n');
     const text = formatHierarchyWithin(tree, options(), 4000);
     assert.ok(text.length <= 4000);
@@ -221,7 +273,11 @@ describe('formatHierarchyWithin (a reader budget)', () => {
         const roots = [{ ...root, children: tree[0]!.children.slice(0, count) }];
         const text = formatHierarchyWithin(roots, options(maxLocations), limit);
         const full = formatHierarchy(roots, options(maxLocations, 1e9));
-        return text.length <= limit && (full.length > limit || text === full) && (full.length <= limit || /Call sites shown|omitted \(limit \d+ characters\)\.|truncated/.test(text));
+        return (
+          text.length <= limit &&
+          (full.length > limit || text === full) &&
+          (full.length <= limit || /Call sites shown|omitted \(limit \d+ characters\)\.|truncated/.test(text))
+        );
       }),
       { numRuns: 300 },
     );
@@ -252,7 +308,9 @@ describe('renderWithin (a token budget)', () => {
 describe('the engine with a reader budget', () => {
   it('reads only the files whose previews fit, and the canonical value keeps every location', async () => {
     const files = Array.from({ length: 120 }, (_, i) => `src/f${i}.ts`);
-    const { engine, workspace } = engineWith((operation) => (operation === 'findReferences' ? files.map((f) => location(`${WS}/${f}`, 0, 13)) : []), { maxLocations: 200 });
+    const { engine, workspace } = engineWith((operation) => (operation === 'findReferences' ? files.map((f) => location(`${WS}/${f}`, 0, 13)) : []), {
+      maxLocations: 200,
+    });
     for (const f of files) workspace.add(f, `export const thing${'_'.repeat(60)} = ${f.length};\n`);
     const read: string[] = [];
     const readLines = workspace.readLines.bind(workspace);

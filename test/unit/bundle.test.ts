@@ -5,14 +5,19 @@ import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const sources = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
 const allSource = sources(path.join(root, 'src')).map((f) => [path.relative(root, f), fs.readFileSync(f, 'utf8')] as const);
 
 describe('what ships', () => {
   it('imports no network module and calls no fetch, except the MCP server, which listens on 127.0.0.1 only', () => {
     const server = allSource.find(([file]) => file === path.join('src', 'mcp', 'server.ts'));
     assert.ok(server, 'src/mcp/server.ts');
-    assert.deepEqual([...server[1].matchAll(/\.listen\(([^)]*)\)/g)].map((m) => m[1]!.split(',').slice(0, 2).join(',')), ["0, '127.0.0.1'"]);
+    assert.deepEqual(
+      [...server[1].matchAll(/\.listen\(([^)]*)\)/g)].map((m) => m[1]!.split(',').slice(0, 2).join(',')),
+      ["0, '127.0.0.1'"],
+    );
     assert.doesNotMatch(server[1], /\bfetch\(|XMLHttpRequest|WebSocket\(|http\.request\(|\.connect\(\s*\{/);
     for (const [file, text] of allSource) {
       if (file === server[0]) continue;
@@ -26,7 +31,10 @@ describe('what ships', () => {
     }
   });
   it('declares untrusted-workspace support, which a read-only tool can honestly claim', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { capabilities: { untrustedWorkspaces: { supported: unknown } }; extensionKind: unknown };
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      capabilities: { untrustedWorkspaces: { supported: unknown } };
+      extensionKind: unknown;
+    };
     assert.equal(pkg.capabilities.untrustedWorkspaces.supported, true);
     assert.deepEqual(pkg.extensionKind, ['workspace']);
   });

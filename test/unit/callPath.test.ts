@@ -67,22 +67,30 @@ describe('the call path', () => {
     assert.deepEqual(fx.asked, [], 'a file inside the workspace needs no confirmation');
   });
 
-  it('records a vscode.lm call as the tool\'s, with no label, and anchors the card at the queried position', async () => {
+  it("records a vscode.lm call as the tool's, with no label, and anchors the card at the queried position", async () => {
     const fx = setup();
     const { id, outcome } = await fx.calls.call('lsp', inside, fx.caller('lm', true));
     assert.deepEqual(fx.outcomes.get(id), { id, source: 'tool', outcome });
     assert.deepEqual(outcome.anchor, { uri: 'file:///w/src/a.ts', position: { line: 1, character: 14 } });
     await fx.calls.settled();
-    assert.deepEqual(fx.presented.map((p) => [p.source, p.label]), [['tool', undefined]]);
+    assert.deepEqual(
+      fx.presented.map((p) => [p.source, p.label]),
+      [['tool', undefined]],
+    );
   });
 
   it('under "ask", asks the caller for a file outside the workspace; a refusal is LSP_OUTSIDE_WORKSPACE_DENIED and runs nothing', async () => {
     const fx = setup({ outsideWorkspace: 'ask' });
     await assert.rejects(fx.calls.callTool('lsp', outside, fx.caller('mcp', false)), (err: Error) => {
-      assert.match(err.message, /^LSP_OUTSIDE_WORKSPACE_DENIED: file_path "\/elsewhere\/b\.ts" is outside every workspace folder, and the person in VS Code declined or did not answer in time \(lspTool\.outsideWorkspace is "ask"\)\. Call lsp on a file inside the workspace\.$/);
+      assert.match(
+        err.message,
+        /^LSP_OUTSIDE_WORKSPACE_DENIED: file_path "\/elsewhere\/b\.ts" is outside every workspace folder, and the person in VS Code declined or did not answer in time \(lspTool\.outsideWorkspace is "ask"\)\. Call lsp on a file inside the workspace\.$/,
+      );
       return true;
     });
-    assert.deepEqual(fx.asked, [{ title: 'Outside?', message: 'lsp reads file:///elsewhere/b.ts', filePath: '/elsewhere/b.ts', uri: 'file:///elsewhere/b.ts', toolName: 'lsp' }]);
+    assert.deepEqual(fx.asked, [
+      { title: 'Outside?', message: 'lsp reads file:///elsewhere/b.ts', filePath: '/elsewhere/b.ts', uri: 'file:///elsewhere/b.ts', toolName: 'lsp' },
+    ]);
     assert.equal(fx.features.calls, 0, 'the provider was not asked');
     assert.equal(fx.outcomes.size, 0);
     const { text } = await fx.calls.callTool('lsp', outside, fx.caller('mcp', true));
@@ -92,7 +100,10 @@ describe('the call path', () => {
 
   it('asks nobody about a call whose input is bad: the tool reports that, and logs it', async () => {
     const fx = setup({ outsideWorkspace: 'ask' });
-    await rejectsWith(fx.calls.callTool('lsp', { ...outside, line: 'two' }, fx.caller('mcp', true)), /^LSP_INVALID_ARGUMENT: invalid arguments: "line" must be a number\. Call lsp with /);
+    await rejectsWith(
+      fx.calls.callTool('lsp', { ...outside, line: 'two' }, fx.caller('mcp', true)),
+      /^LSP_INVALID_ARGUMENT: invalid arguments: "line" must be a number\. Call lsp with /,
+    );
     assert.deepEqual(fx.asked, []);
     assert.equal(fx.log.lines.filter((l) => l.level === 'error').length, 1);
   });
@@ -102,11 +113,14 @@ describe('the call path', () => {
     assert.match((await allow.calls.callTool('lsp', outside, allow.caller('mcp', false))).text, ANSWER);
     assert.deepEqual(allow.asked, []);
     const deny = setup({ outsideWorkspace: 'deny' });
-    await rejectsWith(deny.calls.callTool('lsp', outside, deny.caller('mcp', true)), /^LSP_OUTSIDE_WORKSPACE_DENIED: file_path "\/elsewhere\/b\.ts" is outside every workspace folder and lspTool\.outsideWorkspace is "deny"\. Call lsp on a file inside the workspace\.$/);
+    await rejectsWith(
+      deny.calls.callTool('lsp', outside, deny.caller('mcp', true)),
+      /^LSP_OUTSIDE_WORKSPACE_DENIED: file_path "\/elsewhere\/b\.ts" is outside every workspace folder and lspTool\.outsideWorkspace is "deny"\. Call lsp on a file inside the workspace\.$/,
+    );
     assert.deepEqual(deny.asked, []);
   });
 
-  it('leaves a path that does not resolve to the call, which reports it in the tool\'s terms', async () => {
+  it("leaves a path that does not resolve to the call, which reports it in the tool's terms", async () => {
     const fx = setup({ outsideWorkspace: 'ask' });
     await rejectsWith(fx.calls.callTool('lsp_symbols', { file_path: 'nope.ts' }, fx.caller('mcp', true)), /^LSP_FILE_NOT_FOUND/);
     assert.deepEqual(fx.asked, []);
@@ -115,23 +129,32 @@ describe('the call path', () => {
 
   it('says which tools exist when asked for another', async () => {
     const fx = setup();
-    await rejectsWith(fx.calls.callTool('lsp_rename', {}, fx.caller('mcp', true)), /^LSP_INVALID_ARGUMENT: no tool is named "lsp_rename"\. Call one of lsp, lsp_symbols, lsp_hierarchy\.$/);
+    await rejectsWith(
+      fx.calls.callTool('lsp_rename', {}, fx.caller('mcp', true)),
+      /^LSP_INVALID_ARGUMENT: no tool is named "lsp_rename"\. Call one of lsp, lsp_symbols, lsp_hierarchy\.$/,
+    );
   });
 
   it('lists every tool with its description and schema for a transport', () => {
-    assert.deepEqual(toolListing().map((t) => t.name), ['lsp', 'lsp_symbols', 'lsp_hierarchy']);
+    assert.deepEqual(
+      toolListing().map((t) => t.name),
+      ['lsp', 'lsp_symbols', 'lsp_hierarchy'],
+    );
     for (const [i, listed] of toolListing().entries()) {
       assert.equal(listed.description, MANIFESTS[i]!.modelDescription);
       assert.equal(listed.inputSchema, TOOLS[i]!.schema.inputSchema, 'the very schema the engine parses by');
     }
   });
 
-  it('derives the parse errors\' hint from the schema data', async () => {
+  it("derives the parse errors' hint from the schema data", async () => {
     const fx = setup();
     await assert.rejects(fx.calls.callTool('lsp', {}, fx.caller('mcp', true)), (err: Error) => {
       assert.ok(err.message.endsWith(`Call lsp with ${schemaSignature(TOOLS[0]!.schema.inputSchema)}; line and character are one-based.`), err.message);
       return true;
     });
-    assert.equal(schemaSignature(TOOLS[2]!.schema.inputSchema), '{"direction": "incomingCalls"|"outgoingCalls"|"supertypes"|"subtypes", "file_path": string, "line": number, "character": number, "symbol"?: string, "depth"?: 1-5}');
+    assert.equal(
+      schemaSignature(TOOLS[2]!.schema.inputSchema),
+      '{"direction": "incomingCalls"|"outgoingCalls"|"supertypes"|"subtypes", "file_path": string, "line": number, "character": number, "symbol"?: string, "depth"?: 1-5}',
+    );
   });
 });

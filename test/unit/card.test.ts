@@ -7,13 +7,25 @@ import { mergeRows, splitEntry } from '../../src/card/webview/chunks';
 import { isFromCard, type CardEntry, type CardStrings } from '../../src/card/webview/protocol';
 
 const STRINGS: CardStrings = {
-  back: 'Back', forward: 'Forward', openInReferences: 'Open in References View', empty: 'Nothing yet',
+  back: 'Back',
+  forward: 'Forward',
+  openInReferences: 'Open in References View',
+  empty: 'Nothing yet',
   summary: { one: '1 result in 1 file', oneFile: '{0} results in 1 file', many: '{0} results in {1} files' },
-  noResults: 'No results.', noHover: 'No hover information.', partial: 'Partial', noProvider: 'No provider',
-  note: 'Note: {0}', rowsNotKept: 'Rows not kept',
+  noResults: 'No results.',
+  noHover: 'No hover information.',
+  partial: 'Partial',
+  noProvider: 'No provider',
+  note: 'Note: {0}',
+  rowsNotKept: 'Rows not kept',
   openInHierarchy: 'Open in Call or Type Hierarchy View',
   hierarchyNone: { incomingCalls: 'No callers.', outgoingCalls: 'No callees.', supertypes: 'No supertypes.', subtypes: 'No subtypes.' },
-  callsAt: 'calls at {0}', calledAt: 'called at {0}', repeated: 'repeated', cycle: 'cycle', loading: 'Loading…', hierarchySummary: '{0} related items',
+  callsAt: 'calls at {0}',
+  calledAt: 'called at {0}',
+  repeated: 'repeated',
+  cycle: 'cycle',
+  loading: 'Loading…',
+  hierarchySummary: '{0} related items',
 };
 
 describe('card html', () => {
@@ -28,7 +40,10 @@ describe('card html', () => {
   });
   it('has a strict CSP with the nonce and no unsafe sources', () => {
     const csp = cardCsp('https://webview.test', 'abc123');
-    assert.equal(csp, "default-src 'none'; style-src https://webview.test 'nonce-abc123'; font-src https://webview.test; img-src https://webview.test data:; script-src 'nonce-abc123'");
+    assert.equal(
+      csp,
+      "default-src 'none'; style-src https://webview.test 'nonce-abc123'; font-src https://webview.test; img-src https://webview.test data:; script-src 'nonce-abc123'",
+    );
     assert.ok(html.includes(`content="${csp.replace(/'/g, "'")}"`));
     assert.doesNotMatch(html, /unsafe-inline|unsafe-eval/);
   });
@@ -42,12 +57,19 @@ describe('card html', () => {
   it('carries every string the script shows, and the display language', () => {
     const attr = /data-strings="([^"]*)"/.exec(html)?.[1];
     assert.ok(attr, 'data-strings on the body');
-    const decoded = attr.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const decoded = attr
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
     assert.deepEqual(JSON.parse(decoded), { ...STRINGS, empty: 'Run a query "<here>"' });
     assert.match(html, /<html lang="de">/);
   });
   it('has the Open in References View button, disabled until there are locations', () => {
-    assert.match(html, /<button id="openInReferences" class="icon" type="button" title="Open in References View" aria-label="Open in References View" disabled>/);
+    assert.match(
+      html,
+      /<button id="openInReferences" class="icon" type="button" title="Open in References View" aria-label="Open in References View" disabled>/,
+    );
   });
 });
 
@@ -68,7 +90,10 @@ describe('markdownToBlocks', () => {
     const [block] = markdownToBlocks('[click](javascript:alert(1)) and [docs](https://example.com)');
     assert.equal(block?.kind, 'paragraph');
     if (block?.kind !== 'paragraph') return;
-    assert.deepEqual(block.inlines.filter((i) => i.href).map((i) => i.href), ['https://example.com']);
+    assert.deepEqual(
+      block.inlines.filter((i) => i.href).map((i) => i.href),
+      ['https://example.com'],
+    );
     assert.ok(block.inlines.some((i) => i.text.includes('click') || i.text.includes('[click]')));
   });
   it('handles lists and headings', () => {
@@ -79,10 +104,15 @@ describe('markdownToBlocks', () => {
   });
   it('resolves character references in text, not in code or autolinks', () => {
     assert.deepEqual(markdownToBlocks('a &amp; b &lt;T&gt; &#169; &bogus; `&amp;` <https://x.org/?a&amp;b>'), [
-      { kind: 'paragraph', inlines: [
-        { text: 'a & b <T> © &bogus; ' }, { text: '&amp;', code: true }, { text: ' ' },
-        { text: 'https://x.org/?a&amp;b', href: 'https://x.org/?a&amp;b' },
-      ] },
+      {
+        kind: 'paragraph',
+        inlines: [
+          { text: 'a & b <T> © &bogus; ' },
+          { text: '&amp;', code: true },
+          { text: ' ' },
+          { text: 'https://x.org/?a&amp;b', href: 'https://x.org/?a&amp;b' },
+        ],
+      },
     ]);
     const [link] = markdownToBlocks('[q](https://e.com/?a=1&amp;b=2)');
     assert.deepEqual(link, { kind: 'paragraph', inlines: [{ text: 'q', href: 'https://e.com/?a=1&b=2' }] });
@@ -95,11 +125,34 @@ describe('markdownToBlocks', () => {
     ]);
   });
   it('never yields a link other than http(s), whatever the input', () => {
-    const piece = fc.constantFrom('[a](', 'javascript:', 'data:', 'http://', 'https://', 'vbscript:', '<', '>', ')', '](', '&amp;', '&#106;', '`', '*', '\n', ' ', 'x', 'www.', '"', '\\');
+    const piece = fc.constantFrom(
+      '[a](',
+      'javascript:',
+      'data:',
+      'http://',
+      'https://',
+      'vbscript:',
+      '<',
+      '>',
+      ')',
+      '](',
+      '&amp;',
+      '&#106;',
+      '`',
+      '*',
+      '\n',
+      ' ',
+      'x',
+      'www.',
+      '"',
+      '\\',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
         const blocks = markdownToBlocks(parts.join(''));
-        const hrefs = blocks.flatMap((b) => (b.kind === 'paragraph' || b.kind === 'heading' ? b.inlines : b.kind === 'list' ? b.items.flat() : [])).flatMap((i) => (i.href ? [i.href] : []));
+        const hrefs = blocks
+          .flatMap((b) => (b.kind === 'paragraph' || b.kind === 'heading' ? b.inlines : b.kind === 'list' ? b.items.flat() : []))
+          .flatMap((i) => (i.href ? [i.href] : []));
         return hrefs.every((h) => /^https?:\/\//i.test(h));
       }),
     );
@@ -111,7 +164,11 @@ describe('toCardEntry', () => {
     const ws = 'file:///w/proj';
     const loc = (file: string, line: number) => ({ uri: `${ws}/${file}`, range: { start: { line, character: 2 }, end: { line, character: 5 } } });
     const entry = toCardEntry({
-      id: 1, title: 'LSP findReferences a.ts:1:3', source: 'command', operation: 'findReferences', notes: [],
+      id: 1,
+      title: 'LSP findReferences a.ts:1:3',
+      source: 'command',
+      operation: 'findReferences',
+      notes: [],
       roots: [{ name: 'proj', uri: ws }],
       result: { kind: 'locations', locations: [loc('a.ts', 0), loc('b.ts', 4), loc('a.ts', 9)], resolvedWorkspaceUri: ws, completeness: 'complete' },
       preview: (l) => `   line ${l.range.start.line}   `,
@@ -119,10 +176,13 @@ describe('toCardEntry', () => {
     assert.equal(entry.result.kind, 'locations');
     if (entry.result.kind !== 'locations') return;
     assert.equal(entry.result.total, 3);
-    assert.deepEqual(entry.result.groups.map((g) => [g.path, g.rows.map((r) => `${r.line}:${r.character}:${r.preview}`)]), [
-      ['a.ts', ['1:3:line 0', '10:3:line 9']],
-      ['b.ts', ['5:3:line 4']],
-    ]);
+    assert.deepEqual(
+      entry.result.groups.map((g) => [g.path, g.rows.map((r) => `${r.line}:${r.character}:${r.preview}`)]),
+      [
+        ['a.ts', ['1:3:line 0', '10:3:line 9']],
+        ['b.ts', ['5:3:line 4']],
+      ],
+    );
   });
 });
 
@@ -140,10 +200,22 @@ describe('isFromCard', () => {
 
 describe('card chunks', () => {
   const entryWith = (sizes: number[]): CardEntry => ({
-    id: 7, title: 't', operation: 'findReferences', source: 'tool', completeness: 'complete', notes: [],
+    id: 7,
+    title: 't',
+    operation: 'findReferences',
+    source: 'tool',
+    completeness: 'complete',
+    notes: [],
     result: {
-      kind: 'locations', total: sizes.reduce((a, b) => a + b, 0), files: sizes.length,
-      groups: sizes.map((n, g) => ({ path: `f${g}.ts`, uri: `file:///w/f${g}.ts`, count: n, rows: Array.from({ length: n }, (_, i) => ({ line: i + 1, character: 1 })) })),
+      kind: 'locations',
+      total: sizes.reduce((a, b) => a + b, 0),
+      files: sizes.length,
+      groups: sizes.map((n, g) => ({
+        path: `f${g}.ts`,
+        uri: `file:///w/f${g}.ts`,
+        count: n,
+        rows: Array.from({ length: n }, (_, i) => ({ line: i + 1, character: 1 })),
+      })),
     },
   });
   const rowsOf = (e: CardEntry) => (e.result.kind === 'locations' ? e.result.groups.reduce((n, g) => n + g.rows.length, 0) : 0);

@@ -6,7 +6,15 @@ import { HISTORY_LIMIT, PERSISTED_ROWS_LIMIT, type CardEntry } from '../../src/c
 
 function entry(id: number, rows = 0): CardEntry {
   const group = { path: 'a.ts', uri: 'file:///w/a.ts', count: rows, rows: Array.from({ length: rows }, (_, i) => ({ line: i + 1, character: 1 })) };
-  return { id, title: `t${id}`, operation: 'findReferences', source: 'tool', completeness: 'complete', notes: [], result: { kind: 'locations', total: rows, files: 1, groups: [group] } };
+  return {
+    id,
+    title: `t${id}`,
+    operation: 'findReferences',
+    source: 'tool',
+    completeness: 'complete',
+    notes: [],
+    result: { kind: 'locations', total: rows, files: 1, groups: [group] },
+  };
 }
 
 describe('the card history (webview, pure)', () => {

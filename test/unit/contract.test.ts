@@ -6,7 +6,9 @@ import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const files = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.(ts|mjs|js)$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.(ts|mjs|js)$/.test(e.name) ? [path.join(dir, e.name)] : []));
 
 describe('docs/contract.md citations', () => {
   const contract = fs.readFileSync(path.join(root, 'docs', 'contract.md'), 'utf8');
@@ -15,7 +17,9 @@ describe('docs/contract.md citations', () => {
     files(path.join(root, dir)).flatMap((file) => {
       const text = fs.readFileSync(file, 'utf8');
       // "docs/contract.md §5.2, §5.3": every § after the file name, up to the end of the citation.
-      return [...text.matchAll(/docs\/contract\.md((?:,? ?§\d+(?:\.\d+)?)+)/g)].flatMap((m) => [...m[1]!.matchAll(/§(\d+(?:\.\d+)?)/g)].map((s) => ({ file: path.relative(root, file), section: s[1]! })));
+      return [...text.matchAll(/docs\/contract\.md((?:,? ?§\d+(?:\.\d+)?)+)/g)].flatMap((m) =>
+        [...m[1]!.matchAll(/§(\d+(?:\.\d+)?)/g)].map((s) => ({ file: path.relative(root, file), section: s[1]! })),
+      );
     }),
   );
 

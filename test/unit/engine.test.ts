@@ -100,13 +100,19 @@ describe('query engine (fake language features)', () => {
     main = fx.main;
     const outcome = await fx.engine.execute({ operation: 'findReferences', file_path: 'src/main.ts', line: 1, character: 10 });
     assert.equal(outcome.result.completeness, 'partial');
-    assert.match(outcome.text, /\nNote: the language server was still loading when the time budget ran out; these results may be partial\. Call again for the complete answer\.$/);
+    assert.match(
+      outcome.text,
+      /\nNote: the language server was still loading when the time budget ran out; these results may be partial\. Call again for the complete answer\.$/,
+    );
   });
 
   it('times out with LSP_TIMEOUT when the provider never answers, and logs an error', async () => {
     const fx = setup(() => new Promise(() => undefined), { timeoutMs: 80 });
     const err = await rejectsWith(fx.engine.execute({ operation: 'goToDefinition', file_path: 'src/main.ts', line: 1, character: 10 }), 'LSP_TIMEOUT');
-    assert.equal(err.message, 'LSP_TIMEOUT: tool call timed out after 80ms. The language server did not answer in time; retry once it has finished loading, or raise lspTool.timeoutMs.');
+    assert.equal(
+      err.message,
+      'LSP_TIMEOUT: tool call timed out after 80ms. The language server did not answer in time; retry once it has finished loading, or raise lspTool.timeoutMs.',
+    );
     assert.equal(fx.log.lines.filter((l) => l.level === 'error').length, 1);
   });
 
@@ -144,7 +150,7 @@ describe('query engine (fake language features)', () => {
     assert.equal(fx.features.calls, 0);
   });
 
-  it('reports the resolution\'s coded errors, the outside policy and positions out of range', async () => {
+  it("reports the resolution's coded errors, the outside policy and positions out of range", async () => {
     const fx = setup(() => [], { outsideWorkspace: 'deny' });
     fx.workspace.add('/elsewhere/x.ts', 'const x = 1;', 'typescript', false);
     await rejectsWith(fx.engine.execute({ operation: 'hover', file_path: 'src/nope.ts', line: 1, character: 1 }), 'LSP_FILE_NOT_FOUND');
@@ -173,12 +179,12 @@ describe('query engine (fake language features)', () => {
     assert.match(outcome.text, /\nNote: moved to "totalArea" at 1:10 \(asked for 2:1\)\.$/);
   });
 
-  it('lists the line\'s identifiers for an empty answer on whitespace or on a keyword, not on a symbol', async () => {
+  it("lists the line's identifiers for an empty answer on whitespace or on a keyword, not on a symbol", async () => {
     const fx = setup(() => []);
     const space = await fx.engine.execute({ operation: 'goToDefinition', file_path: 'src/main.ts', line: 2, character: 13 });
     assert.equal(
       space.text,
-      "No results.\nNote: \"const\" at 2:13 is a keyword, not a symbol. Identifiers on line 2: export (col 1), const (col 8), welcome (col 14), greet (col 24), world (col 31).",
+      'No results.\nNote: "const" at 2:13 is a keyword, not a symbol. Identifiers on line 2: export (col 1), const (col 8), welcome (col 14), greet (col 24), world (col 31).',
     );
     const keyword = await fx.engine.execute({ operation: 'goToDefinition', file_path: 'src/main.ts', line: 2, character: 9 });
     assert.match(keyword.text, /^No results\.\nNote: "const" at 2:9 is a keyword, not a symbol\. Identifiers on line 2: /);
@@ -199,7 +205,10 @@ describe('query engine (fake language features)', () => {
     fx.workspace.add('notes.txt', 'plain words here', 'plaintext');
     const outcome = await fx.engine.execute({ operation: 'goToDefinition', file_path: 'notes.txt', line: 1, character: 2 });
     assert.equal(outcome.result.completeness, 'noProvider');
-    assert.equal(outcome.text, 'No results.\nNote: no language provider answered for language id "plaintext". Install an extension with language features for it, or use text search.');
+    assert.equal(
+      outcome.text,
+      'No results.\nNote: no language provider answered for language id "plaintext". Install an extension with language features for it, or use text search.',
+    );
   });
 });
 
@@ -219,7 +228,7 @@ describe('recent outcomes', () => {
     sourceLines: new Map(),
   });
 
-  it('keeps one bounded history with increasing ids, the current entry, and finds a tool call\'s outcome', () => {
+  it("keeps one bounded history with increasing ids, the current entry, and finds a tool call's outcome", () => {
     const store = new RecentOutcomes(3);
     const ids = [1, 2, 3, 4].map((line) => store.record(outcome(line), 'tool'));
     assert.deepEqual(ids, [1, 2, 3, 4]);
@@ -238,7 +247,11 @@ describe('recent outcomes', () => {
     store.record(outcome(2), 'tool');
     assert.equal(store.newestAfter(before, isQueryOutcome, sameCall), store.get(6)?.outcome, 'the one for exactly this input');
     assert.equal(store.newestAfter(before, isQueryOutcome), store.get(7)?.outcome, 'without an input, the newest of the kind');
-    assert.equal(store.newestAfter(before, (o): o is QueryOutcome => o.tool === 'lsp_symbols'), undefined, 'another kind is not found');
+    assert.equal(
+      store.newestAfter(before, (o): o is QueryOutcome => o.tool === 'lsp_symbols'),
+      undefined,
+      'another kind is not found',
+    );
     assert.ok(store.get(5));
   });
 });

@@ -46,7 +46,8 @@ describe('every language: an empty answer is provisional even on a warm key', ()
     const fx = setup();
     const uri = fx.workspace.add('main.go', 'package main\n\nfunc main() { run() }\n\nfunc run() {}', 'go');
     let emptyCalls = 0;
-    fx.features.more.documentSymbols = () => (emptyCalls-- > 0 ? [] : [{ name: 'main', kind: 11, range: range(2, 0, 20), selectionRange: range(2, 5, 4), children: [], detail: '' }]);
+    fx.features.more.documentSymbols = () =>
+      emptyCalls-- > 0 ? [] : [{ name: 'main', kind: 11, range: range(2, 0, 20), selectionRange: range(2, 5, 4), children: [], detail: '' }];
     const cold = await fx.symbols.execute({ file_path: 'main.go' });
     emptyCalls = 2;
     const warm = await fx.symbols.execute({ file_path: 'main.go' });
@@ -92,7 +93,10 @@ describe('every language: the keyword Note is language-aware', () => {
     const fx = setup();
     fx.workspace.add('lib/config.py', 'class Config:\n    def get(self, key, default=None):\n        return default', 'python');
     const python = await fx.query.execute({ operation: 'goToDefinition', file_path: 'lib/config.py', line: 2, character: 24 });
-    assert.equal(python.text, 'No results.\nNote: nothing answered for "default" at 2:24. Identifiers on line 2: def (col 5), get (col 9), self (col 13), key (col 19), default (col 24), None (col 32).');
+    assert.equal(
+      python.text,
+      'No results.\nNote: nothing answered for "default" at 2:24. Identifiers on line 2: def (col 5), get (col 9), self (col 13), key (col 19), default (col 24), None (col 32).',
+    );
     assert.doesNotMatch(python.text, /keyword/);
 
     // clangd's semantic tokens type the field `type` a property.
@@ -104,13 +108,16 @@ describe('every language: the keyword Note is language-aware', () => {
     fx.workspace.add('main.go', 'package main\n\nvar p = new(int)', 'go');
     const builtin = await fx.query.execute({ operation: 'goToDefinition', file_path: 'main.go', line: 3, character: 10 });
     assert.doesNotMatch(builtin.text, /keyword/);
-    assert.match(builtin.text, /^No results\.\nNote: nothing answered for "new" at 3:10\. Identifiers on line 3: var \(col 1\), p \(col 5\), new \(col 9\), int \(col 13\)\.$/);
+    assert.match(
+      builtin.text,
+      /^No results\.\nNote: nothing answered for "new" at 3:10\. Identifiers on line 3: var \(col 1\), p \(col 5\), new \(col 9\), int \(col 13\)\.$/,
+    );
 
     const plain = await fx.query.execute({ operation: 'goToDefinition', file_path: 'lib/config.py', line: 2, character: 20 });
     assert.equal(plain.text, 'No results.', 'a word no language reserves is a symbol');
   });
 
-  it('calls a word a keyword in any language when the editor\'s semantic tokens say so', async () => {
+  it("calls a word a keyword in any language when the editor's semantic tokens say so", async () => {
     const fx = setup();
     const go = fx.workspace.add('main.go', 'package main\n\nfunc main() {}', 'go');
     // gopls with semantic tokens on: `func` is a keyword, `main` a function.
@@ -121,13 +128,16 @@ describe('every language: the keyword Note is language-aware', () => {
     assert.equal(hierarchy.text, outcome.text, 'lsp_hierarchy says the same');
   });
 
-  it('keeps TypeScript\'s keywords for TypeScript and JavaScript only, and not after a member access', async () => {
+  it("keeps TypeScript's keywords for TypeScript and JavaScript only, and not after a member access", async () => {
     const fx = setup();
     fx.features.providerLanguages.add('javascript');
     fx.workspace.add('src/a.ts', 'export const fn = (node) => node.type;', 'typescript');
     fx.workspace.add('src/b.js', 'const x = 1;', 'javascript');
     const constant = await fx.query.execute({ operation: 'goToDefinition', file_path: 'src/a.ts', line: 1, character: 9 });
-    assert.match(constant.text, /^No results\.\nNote: "const" at 1:9 is a keyword, not a symbol\. Identifiers on line 1: export \(col 1\), const \(col 8\), fn \(col 14\), node \(col 20\), node \(col 29\), type \(col 34\)\.$/);
+    assert.match(
+      constant.text,
+      /^No results\.\nNote: "const" at 1:9 is a keyword, not a symbol\. Identifiers on line 1: export \(col 1\), const \(col 8\), fn \(col 14\), node \(col 20\), node \(col 29\), type \(col 34\)\.$/,
+    );
     const property = await fx.query.execute({ operation: 'goToDefinition', file_path: 'src/a.ts', line: 1, character: 35 });
     assert.equal(property.text, 'No results.', '`node.type` is a property');
     const name = await fx.query.execute({ operation: 'goToDefinition', file_path: 'src/a.ts', line: 1, character: 15 });
@@ -139,11 +149,25 @@ describe('every language: the keyword Note is language-aware', () => {
 
 const sym = (name: string, kind: number, line: number, text: string) => {
   const character = text.split('\n')[line]!.indexOf(name);
-  return { name, kind, detail: '', range: { start: { line, character: 0 }, end: { line, character: 60 } }, selectionRange: range(line, character, name.length), children: [] };
+  return {
+    name,
+    kind,
+    detail: '',
+    range: { start: { line, character: 0 }, end: { line, character: 60 } },
+    selectionRange: range(line, character, name.length),
+    children: [],
+  };
 };
 
 describe('every language: a fallback says what it gives, and an empty answer what it cannot know', () => {
-  const GO = ['type Handler interface { Serve() }', 'type Mux struct{}', 'func (Mux) Serve() {}', 'type HandlerFunc func()', 'func (f HandlerFunc) Serve() { f() }', 'var h Handler = Mux{}'].join('\n');
+  const GO = [
+    'type Handler interface { Serve() }',
+    'type Mux struct{}',
+    'func (Mux) Serve() {}',
+    'type HandlerFunc func()',
+    'func (f HandlerFunc) Serve() { f() }',
+    'var h Handler = Mux{}',
+  ].join('\n');
 
   it('keeps every declaration the implementation provider names, a Go function type too, and says so', async () => {
     const fx = setup();
@@ -158,12 +182,15 @@ describe('every language: a fallback says what it gives, and an empty answer wha
       return [location(uri, 1, 5, 3), location(uri, 3, 5, 11), location(uri, 5, 16, 5)];
     };
     const outcome = await fx.hierarchy.execute({ direction: 'subtypes', file_path: 'serve.go', line: 1, character: 6 });
-    assert.equal(outcome.text, [
-      'serve.go:1:6: interface Handler',
-      '  serve.go:2:6: struct Mux',
-      '  serve.go:4:6: function HandlerFunc',
-      'Note: no type hierarchy provider answered for language id "go"; these subtypes of "Handler" come from the implementation provider instead: the declarations of any kind that extend or implement it (a function type can implement an interface) (indirect ones can be listed at the first level too).',
-    ].join('\n'));
+    assert.equal(
+      outcome.text,
+      [
+        'serve.go:1:6: interface Handler',
+        '  serve.go:2:6: struct Mux',
+        '  serve.go:4:6: function HandlerFunc',
+        'Note: no type hierarchy provider answered for language id "go"; these subtypes of "Handler" come from the implementation provider instead: the declarations of any kind that extend or implement it (a function type can implement an interface) (indirect ones can be listed at the first level too).',
+      ].join('\n'),
+    );
   });
 
   it('does not state "(no subtypes)" or "No results." as a fact where no implementation provider is known (Python)', async () => {
@@ -173,30 +200,40 @@ describe('every language: a fallback says what it gives, and an empty answer wha
     fx.features.more.prepareHierarchy = () => [];
     fx.features.more.documentSymbols = () => [sym('Base', 4, 0, PY), sym('Child', 4, 3, PY)];
     const subtypes = await fx.hierarchy.execute({ direction: 'subtypes', file_path: 'pkg/shapes.py', line: 1, character: 7 });
-    assert.equal(subtypes.text, [
-      'pkg/shapes.py:1:7: class Base',
-      '  (no subtypes)',
-      'Note: no type hierarchy provider answered for language id "python"; these subtypes of "Base" come from the implementation provider instead: the classes and interfaces that extend or implement it (indirect ones can be listed at the first level too).',
-      'Note: VS Code cannot tell an empty answer from a missing provider, and no implementation provider has answered for language id "python" in this window: its language server may have none, so "(no subtypes)" is not known to be true. To find subtypes, call lsp findReferences on "Base" (a subtype names it), or search with lsp_symbols.',
-    ].join('\n'));
+    assert.equal(
+      subtypes.text,
+      [
+        'pkg/shapes.py:1:7: class Base',
+        '  (no subtypes)',
+        'Note: no type hierarchy provider answered for language id "python"; these subtypes of "Base" come from the implementation provider instead: the classes and interfaces that extend or implement it (indirect ones can be listed at the first level too).',
+        'Note: VS Code cannot tell an empty answer from a missing provider, and no implementation provider has answered for language id "python" in this window: its language server may have none, so "(no subtypes)" is not known to be true. To find subtypes, call lsp findReferences on "Base" (a subtype names it), or search with lsp_symbols.',
+      ].join('\n'),
+    );
     const implementation = await fx.query.execute({ operation: 'goToImplementation', file_path: 'pkg/shapes.py', line: 1, character: 7 });
-    assert.equal(implementation.text, 'No results.\nNote: VS Code cannot tell an empty answer from a missing provider, and no implementation provider has answered for language id "python" in this window: its language server may have none. To find implementations, call lsp findReferences on "Base" (implementations name what they implement), or search with lsp_symbols.');
+    assert.equal(
+      implementation.text,
+      'No results.\nNote: VS Code cannot tell an empty answer from a missing provider, and no implementation provider has answered for language id "python" in this window: its language server may have none. To find implementations, call lsp findReferences on "Base" (implementations name what they implement), or search with lsp_symbols.',
+    );
     const references = await fx.query.execute({ operation: 'findReferences', file_path: 'pkg/shapes.py', line: 1, character: 7 });
     assert.equal(references.text, 'No results.', 'only the operations VS Code cannot tell apart get the Note');
   });
 
-  it('states an empty implementation answer as a fact once the language\'s provider has answered, and for TypeScript', async () => {
+  it("states an empty implementation answer as a fact once the language's provider has answered, and for TypeScript", async () => {
     const fx = setup();
     const uri = fx.workspace.add('serve.go', GO, 'go');
     fx.workspace.add('src/a.ts', 'export function f() {}', 'typescript');
-    fx.features.answer = (operation, asked, position) => (operation === 'goToImplementation' && asked === uri && position.line === 0 ? [location(uri, 1, 5, 3)] : []);
+    fx.features.answer = (operation, asked, position) =>
+      operation === 'goToImplementation' && asked === uri && position.line === 0 ? [location(uri, 1, 5, 3)] : [];
     const before = await fx.query.execute({ operation: 'goToImplementation', file_path: 'serve.go', line: 2, character: 6 });
-    assert.match(before.text, /^No results\.\nNote: VS Code cannot tell an empty answer from a missing provider, and no implementation provider has answered for language id "go"/);
+    assert.match(
+      before.text,
+      /^No results\.\nNote: VS Code cannot tell an empty answer from a missing provider, and no implementation provider has answered for language id "go"/,
+    );
     await fx.query.execute({ operation: 'goToImplementation', file_path: 'serve.go', line: 1, character: 6 });
     const after = await fx.query.execute({ operation: 'goToImplementation', file_path: 'serve.go', line: 2, character: 6 });
     assert.equal(after.text, 'No results.');
     const typescript = await fx.query.execute({ operation: 'goToImplementation', file_path: 'src/a.ts', line: 1, character: 17 });
-    assert.equal(typescript.text, 'No results.', 'VS Code\'s TypeScript extension registers an implementation provider');
+    assert.equal(typescript.text, 'No results.', "VS Code's TypeScript extension registers an implementation provider");
   });
 });
 
@@ -215,12 +252,18 @@ describe('every language: a request the server does not support is a Note, not a
     const started = Date.now();
     const supertypes = await fx.hierarchy.execute({ direction: 'supertypes', file_path: 'src/shape.c', line: 2, character: 9 });
     assert.equal(supertypes.result.completeness, 'noProvider');
-    assert.equal(supertypes.text, 'No results.\nNote: the c language server does not support supertypes (textDocument/prepareTypeHierarchy). To find them, call lsp goToDefinition on each base type named in its declaration.');
+    assert.equal(
+      supertypes.text,
+      'No results.\nNote: the c language server does not support supertypes (textDocument/prepareTypeHierarchy). To find them, call lsp goToDefinition on each base type named in its declaration.',
+    );
     assert.ok(Date.now() - started < 1000, 'no waiting for a server to start supporting it');
     const onFunction = await fx.hierarchy.execute({ direction: 'supertypes', file_path: 'src/shape.c', line: 3, character: 6 });
     assert.match(onFunction.text, /^No results\.\nNote: the c language server does not support supertypes \(textDocument\/prepareTypeHierarchy\)\./);
     const subtypes = await fx.hierarchy.execute({ direction: 'subtypes', file_path: 'src/shape.c', line: 1, character: 9 });
-    assert.match(subtypes.text, /^src\/shape\.c:1:8: struct shape\n {2}\(no subtypes\)\nNote: the c language server does not support the type hierarchy \(textDocument\/prepareTypeHierarchy\); these subtypes of "shape" come from the implementation provider instead/);
+    assert.match(
+      subtypes.text,
+      /^src\/shape\.c:1:8: struct shape\n {2}\(no subtypes\)\nNote: the c language server does not support the type hierarchy \(textDocument\/prepareTypeHierarchy\); these subtypes of "shape" come from the implementation provider instead/,
+    );
   });
 
   it('lists the items without the relation a server refuses, saying which request it refused', async () => {
@@ -233,11 +276,14 @@ describe('every language: a request the server does not support is a Note, not a
       return [];
     };
     const outcome = await fx.hierarchy.execute({ direction: 'outgoingCalls', file_path: 'src/shape.c', line: 3, character: 6 });
-    assert.equal(outcome.text, [
-      'src/shape.c:3:5: function area',
-      '  (no callees)',
-      'Note: the c language server does not support outgoing calls (callHierarchy/outgoingCalls); the items are listed without them. To find what it calls, read its body and call lsp goToDefinition on each call.',
-    ].join('\n'));
+    assert.equal(
+      outcome.text,
+      [
+        'src/shape.c:3:5: function area',
+        '  (no callees)',
+        'Note: the c language server does not support outgoing calls (callHierarchy/outgoingCalls); the items are listed without them. To find what it calls, read its body and call lsp goToDefinition on each call.',
+      ].join('\n'),
+    );
   });
 
   it('answers an unsupported lsp operation with the Note and noProvider; other provider errors still fail', async () => {
@@ -250,10 +296,19 @@ describe('every language: a request the server does not support is a Note, not a
     };
     const hover = await fx.query.execute({ operation: 'hover', file_path: 'src/shape.c', line: 3, character: 6 });
     assert.equal(hover.result.completeness, 'noProvider');
-    assert.equal(hover.text, 'No hover information.\nNote: the c language server does not support hover (textDocument/hover). Try lsp goToDefinition and read the declaration.');
+    assert.equal(
+      hover.text,
+      'No hover information.\nNote: the c language server does not support hover (textDocument/hover). Try lsp goToDefinition and read the declaration.',
+    );
     const implementation = await fx.query.execute({ operation: 'goToImplementation', file_path: 'src/shape.c', line: 3, character: 6 });
-    assert.equal(implementation.text, 'No results.\nNote: the c language server does not support goToImplementation (textDocument/implementation). Try lsp findReferences on the name, or lsp_symbols to search for it.');
-    await assert.rejects(fx.query.execute({ operation: 'findReferences', file_path: 'src/shape.c', line: 3, character: 6 }), /^LspToolError: LSP_PROVIDER_FAILED: the c language provider failed on findReferences: boom/);
+    assert.equal(
+      implementation.text,
+      'No results.\nNote: the c language server does not support goToImplementation (textDocument/implementation). Try lsp findReferences on the name, or lsp_symbols to search for it.',
+    );
+    await assert.rejects(
+      fx.query.execute({ operation: 'findReferences', file_path: 'src/shape.c', line: 3, character: 6 }),
+      /^LspToolError: LSP_PROVIDER_FAILED: the c language provider failed on findReferences: boom/,
+    );
   });
 });
 
@@ -266,11 +321,21 @@ describe('every language: a workspace-wide question wakes the servers the worksp
     const rust = candidate('crate/src/lib.rs', 'rust');
     const chosen = chooseWakeFiles([...ts, ts[0]!, go, candidate('cjson/cJSON.c', 'c'), rust], (id) => id !== 'rust');
     assert.equal(chosen.length, MAX_WAKE_FILES);
-    assert.deepEqual(chosen.slice(0, 3).map((c) => c.languageId), ['typescript', 'go', 'c'], 'every language before a second file of any');
+    assert.deepEqual(
+      chosen.slice(0, 3).map((c) => c.languageId),
+      ['typescript', 'go', 'c'],
+      'every language before a second file of any',
+    );
     assert.ok(!chosen.includes(rust), 'no extension serves rust: nothing to wake');
     assert.equal(new Set(chosen.map((c) => c.uri)).size, chosen.length);
-    assert.deepEqual(chooseWakeFiles([...ts, go], () => true, 10, 'go'), [go]);
-    assert.deepEqual(chooseWakeFiles([], () => true), []);
+    assert.deepEqual(
+      chooseWakeFiles([...ts, go], () => true, 10, 'go'),
+      [go],
+    );
+    assert.deepEqual(
+      chooseWakeFiles([], () => true),
+      [],
+    );
   });
 
   it('answers a cold symbol search of a C and Go workspace from servers it woke, equal to the warm answer', async () => {
@@ -279,23 +344,31 @@ describe('every language: a workspace-wide question wakes the servers the worksp
     const go = fx.workspace.add('mux/mux.go', 'package mux\n\nfunc NewRouter() {}', 'go');
     fx.workspace.add('crate/src/lib.rs', 'pub fn create() {}', 'rust');
     fx.workspace.moreCandidates = [candidate('cjson/cJSON.c', 'c'), candidate('mux/mux.go', 'go'), candidate('crate/src/lib.rs', 'rust')];
-    const info = (name: string, uri: string, line: number) => ({ name, kind: 11, containerName: '', location: { uri: { scheme: 'file', toString: () => uri }, range: range(line, 0, 20) } });
+    const info = (name: string, uri: string, line: number) => ({
+      name,
+      kind: 11,
+      containerName: '',
+      location: { uri: { scheme: 'file', toString: () => uri }, range: range(line, 0, 20) },
+    });
     // Each server answers only once a file of its language is open (clangd and gopls start for one).
-    fx.features.more.workspaceSymbols = (query) => [
-      ...(fx.workspace.open.has(c) ? [info('cJSON_CreateObject', c, 0)] : []),
-      ...(fx.workspace.open.has(go) ? [info('NewRouter', go, 2)] : []),
-    ].filter((s) => s.name.toLowerCase().includes(query.toLowerCase()));
+    fx.features.more.workspaceSymbols = (query) =>
+      [...(fx.workspace.open.has(c) ? [info('cJSON_CreateObject', c, 0)] : []), ...(fx.workspace.open.has(go) ? [info('NewRouter', go, 2)] : [])].filter((s) =>
+        s.name.toLowerCase().includes(query.toLowerCase()),
+      );
     const cold = await fx.symbols.execute({ query: 'Create' });
     assert.deepEqual(fx.workspace.woken, [c, go], 'one file of each served language, none of rust (no extension serves it)');
     assert.equal(cold.result.completeness, 'complete');
     assert.deepEqual(cold.result.symbols.map((s) => s.name).sort(), ['cJSON_CreateObject']);
     const router = await fx.symbols.execute({ query: 'NewRouter' });
-    assert.deepEqual(router.result.symbols.map((s) => s.name), ['NewRouter']);
+    assert.deepEqual(
+      router.result.symbols.map((s) => s.name),
+      ['NewRouter'],
+    );
     const warm = await fx.symbols.execute({ query: 'Create' });
     assert.equal(warm.text, cold.text);
   });
 
-  it('wakes the projects of a cold question\'s language, not of others, and not tsserver\'s', async () => {
+  it("wakes the projects of a cold question's language, not of others, and not tsserver's", async () => {
     const fx = setup();
     fx.workspace.add('lib/util.py', 'def helper():\n    pass', 'python');
     const init = fx.workspace.add('lib/__init__.py', 'from .util import helper', 'python');
@@ -318,7 +391,9 @@ describe('every language: a workspace-wide question wakes the servers the worksp
       if (!fx.workspace.open.has(py)) return [];
       openedAt ||= Date.now();
       // Nothing for twice the usual empty window after the file opened, then the class.
-      return Date.now() - openedAt < FAST_TUNING.emptyStableMs * 2 ? [] : [{ name: 'Option', kind: 4, containerName: '', location: { uri: { scheme: 'file', toString: () => py }, range: range(0, 0, 12) } }];
+      return Date.now() - openedAt < FAST_TUNING.emptyStableMs * 2
+        ? []
+        : [{ name: 'Option', kind: 4, containerName: '', location: { uri: { scheme: 'file', toString: () => py }, range: range(0, 0, 12) } }];
     };
     const cold = await fx.symbols.execute({ query: 'Option' });
     assert.equal(cold.text, 'click/core.py:1:7: class Option');

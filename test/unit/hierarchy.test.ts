@@ -35,7 +35,10 @@ const CALLS: Record<string, { to: string; at: number[] }[]> = {
   ping: [{ to: 'pong', at: [32] }],
   pong: [{ to: 'ping', at: [32] }],
   down: [{ to: 'down', at: [33] }],
-  d: [{ to: 'c', at: [29] }, { to: 'b', at: [35] }],
+  d: [
+    { to: 'c', at: [29] },
+    { to: 'b', at: [35] },
+  ],
 };
 const LINE: Record<string, number> = { a: 0, b: 1, c: 2, ping: 3, pong: 4, down: 5, d: 8 };
 
@@ -65,14 +68,19 @@ function setup(settings: Partial<LspToolSettings> = {}) {
     return [];
   };
   features.more.prepareHierarchy = (_kind, _uri, position) => {
-    const name = Object.keys(LINE).find((n) => LINE[n] === position.line && SOURCE.split('\n')[position.line]!.indexOf(`function ${n}`) + 9 <= position.character);
+    const name = Object.keys(LINE).find(
+      (n) => LINE[n] === position.line && SOURCE.split('\n')[position.line]!.indexOf(`function ${n}`) + 9 <= position.character,
+    );
     return name ? [item(name)] : [];
   };
   features.more.hierarchyRelated = related;
   return { workspace, features, log, engine, uri, item };
 }
 
-const at = (name: string): { line: number; character: number } => ({ line: LINE[name]! + 1, character: SOURCE.split('\n')[LINE[name]!]!.indexOf(`function ${name}`) + 10 });
+const at = (name: string): { line: number; character: number } => ({
+  line: LINE[name]! + 1,
+  character: SOURCE.split('\n')[LINE[name]!]!.indexOf(`function ${name}`) + 10,
+});
 
 function names(nodes: readonly HierarchyNode[]): unknown[] {
   return nodes.map((n) => (n.children.length > 0 ? [n.item.name, names(n.children)] : n.item.name + (n.cycle ? '!' : n.repeated ? '*' : '')));
@@ -102,8 +110,20 @@ describe('lsp_hierarchy engine (fake language features)', () => {
     assert.equal(outcome.result.direction, 'incomingCalls');
     assert.equal(outcome.result.completeness, 'complete');
     const [root] = outcome.result.roots;
-    assert.deepEqual(root!.item, { name: 'c', kind: 'function', uri: fx.uri, range: { start: { line: 2, character: 0 }, end: { line: 2, character: 40 } }, selectionRange: { start: { line: 2, character: 16 }, end: { line: 2, character: 17 } } });
-    assert.deepEqual(root!.children[0]!.fromRanges!.map((r) => r.start), [{ line: 1, character: 29 }, { line: 1, character: 35 }]);
+    assert.deepEqual(root!.item, {
+      name: 'c',
+      kind: 'function',
+      uri: fx.uri,
+      range: { start: { line: 2, character: 0 }, end: { line: 2, character: 40 } },
+      selectionRange: { start: { line: 2, character: 16 }, end: { line: 2, character: 17 } },
+    });
+    assert.deepEqual(
+      root!.children[0]!.fromRanges!.map((r) => r.start),
+      [
+        { line: 1, character: 29 },
+        { line: 1, character: 35 },
+      ],
+    );
     assert.deepEqual(root!.children[0]!.children, [], 'depth 1 does not expand the callers');
   });
 
@@ -126,7 +146,13 @@ describe('lsp_hierarchy engine (fake language features)', () => {
     const fx = setup();
     fx.features.more.prepareHierarchy = () => [fx.item('a'), fx.item('ping')];
     const outcome = await fx.engine.execute({ direction: 'outgoingCalls', file_path: 'src/calls.ts', line: 1, character: 1 });
-    assert.deepEqual(outcome.result.roots.map((r) => [r.item.name, names(r.children)]), [['a', ['b']], ['ping', ['pong']]]);
+    assert.deepEqual(
+      outcome.result.roots.map((r) => [r.item.name, names(r.children)]),
+      [
+        ['a', ['b']],
+        ['ping', ['pong']],
+      ],
+    );
     assert.equal(outcome.text.split('\n').filter((l) => !l.startsWith(' ')).length, 2, outcome.text);
   });
 
@@ -145,7 +171,11 @@ describe('lsp_hierarchy engine (fake language features)', () => {
       maxInFlight = Math.max(maxInFlight, inFlight);
       await new Promise((resolve) => setTimeout(resolve, 5));
       inFlight--;
-      if (level === 0) return Array.from({ length: width }, (_, i) => ({ from: { ...fx.item('a'), name: `x${i}`, selectionRange: location(fx.uri, 0, i, 1).range }, fromRanges: [] }));
+      if (level === 0)
+        return Array.from({ length: width }, (_, i) => ({
+          from: { ...fx.item('a'), name: `x${i}`, selectionRange: location(fx.uri, 0, i, 1).range },
+          fromRanges: [],
+        }));
       if (level === 1) return [{ from: { ...fx.item('b'), name: `y${name}` }, fromRanges: [] }];
       return [];
     };
@@ -165,7 +195,12 @@ describe('lsp_hierarchy engine (fake language features)', () => {
     const outcome = await fx.engine.execute({ direction: 'incomingCalls', file_path: 'src/calls.ts', ...at('c'), depth: 3 });
     assert.equal(
       outcome.text,
-      ['src/calls.ts:3:17: function c', '  src/calls.ts:2:17: function b (calls at 2:30, 2:36)', '    src/calls.ts:1:17: function a (calls at 1:30)', '… 2 more related items omitted (limit 2).'].join('\n'),
+      [
+        'src/calls.ts:3:17: function c',
+        '  src/calls.ts:2:17: function b (calls at 2:30, 2:36)',
+        '    src/calls.ts:1:17: function a (calls at 1:30)',
+        '… 2 more related items omitted (limit 2).',
+      ].join('\n'),
     );
     assert.equal(outcome.result.roots[0]!.children.length, 2, 'the canonical value is uncapped');
     const small = setup({ maxResultChars: 60 });
@@ -184,7 +219,10 @@ describe('lsp_hierarchy engine (fake language features)', () => {
     const started = Date.now();
     const plain = await fx.engine.execute({ direction: 'outgoingCalls', file_path: 'notes.txt', line: 1, character: 3 });
     assert.equal(plain.result.completeness, 'noProvider');
-    assert.equal(plain.text, 'No results.\nNote: no language provider answered for language id "plaintext". Install an extension with language features for it, or use text search.');
+    assert.equal(
+      plain.text,
+      'No results.\nNote: no language provider answered for language id "plaintext". Install an extension with language features for it, or use text search.',
+    );
     assert.ok(Date.now() - started < FAST_TUNING.emptyStableMs, 'no readiness wait when nothing could answer');
   });
 
@@ -210,7 +248,10 @@ describe('lsp_hierarchy engine (fake language features)', () => {
     const { token, cancel } = cancellation();
     fx.features.more.hierarchyRelated = async (_direction, raw) => {
       if ((raw as { name: string }).name !== 'c') await new Promise((resolve) => setTimeout(resolve, 30));
-      return Array.from({ length: 30 }, (_, i) => ({ from: { ...fx.item('a'), name: `n${i}${(raw as { name: string }).name}`, selectionRange: location(fx.uri, 0, i, 1).range }, fromRanges: [] }));
+      return Array.from({ length: 30 }, (_, i) => ({
+        from: { ...fx.item('a'), name: `n${i}${(raw as { name: string }).name}`, selectionRange: location(fx.uri, 0, i, 1).range },
+        fromRanges: [],
+      }));
     };
     // Warm the key so that the walk runs once, without readiness re-walks.
     await fx.engine.execute({ direction: 'incomingCalls', file_path: 'src/calls.ts', ...at('a') });
@@ -233,17 +274,33 @@ describe('lsp_hierarchy engine (fake language features)', () => {
       return full(direction, raw);
     };
     const started = Date.now();
-    await rejectsWith(fx.engine.execute({ direction: 'incomingCalls', file_path: 'src/calls.ts', ...at('c'), depth: 3 }), 'LSP_TIMEOUT', /timed out after 150ms/);
+    await rejectsWith(
+      fx.engine.execute({ direction: 'incomingCalls', file_path: 'src/calls.ts', ...at('c'), depth: 3 }),
+      'LSP_TIMEOUT',
+      /timed out after 150ms/,
+    );
     assert.ok(Date.now() - started < 900, 'the budget ends the walk, not the slow provider');
   });
 
   it('falls back to the implementation provider for subtypes when no type hierarchy is prepared, with a Note', async () => {
     const fx = setup();
-    const text = ['export interface Greeter {}', 'export class Loud implements Greeter {}', 'export class Shout extends Loud {}', 'export const all: Greeter[] = [];'].join('\n');
+    const text = [
+      'export interface Greeter {}',
+      'export class Loud implements Greeter {}',
+      'export class Shout extends Loud {}',
+      'export const all: Greeter[] = [];',
+    ].join('\n');
     const uri = fx.workspace.add('src/greet.ts', text);
     const sym = (name: string, kind: number, line: number) => ({
-      name, kind, detail: '', range: { start: { line, character: 0 }, end: { line, character: 40 } },
-      selectionRange: { start: { line, character: text.split('\n')[line]!.indexOf(name) }, end: { line, character: text.split('\n')[line]!.indexOf(name) + name.length } }, children: [],
+      name,
+      kind,
+      detail: '',
+      range: { start: { line, character: 0 }, end: { line, character: 40 } },
+      selectionRange: {
+        start: { line, character: text.split('\n')[line]!.indexOf(name) },
+        end: { line, character: text.split('\n')[line]!.indexOf(name) + name.length },
+      },
+      children: [],
     });
     fx.features.more.prepareHierarchy = () => [];
     fx.features.more.documentSymbols = () => [sym('Greeter', 10, 0), sym('Loud', 4, 1), sym('Shout', 4, 2), sym('all', 13, 3)];
@@ -255,10 +312,16 @@ describe('lsp_hierarchy engine (fake language features)', () => {
       return [location(uri, 2, 13, 5)];
     };
     const outcome = await fx.engine.execute({ direction: 'subtypes', file_path: 'src/greet.ts', line: 1, character: 18, depth: 2 });
-    assert.deepEqual(outcome.result.roots.map((r) => [r.item.name, r.item.kind]), [['Greeter', 'interface']]);
+    assert.deepEqual(
+      outcome.result.roots.map((r) => [r.item.name, r.item.kind]),
+      [['Greeter', 'interface']],
+    );
     assert.deepEqual(names(outcome.result.roots[0]!.children), [['Loud', ['Shout*']], 'Shout']);
     assert.match(outcome.text, /^src\/greet\.ts:1:18: interface Greeter\n {2}src\/greet\.ts:2:14: class Loud\n/);
-    assert.match(outcome.text, /Note: no type hierarchy provider answered for language id "typescript"; these subtypes of "Greeter" come from the implementation provider/);
+    assert.match(
+      outcome.text,
+      /Note: no type hierarchy provider answered for language id "typescript"; these subtypes of "Greeter" come from the implementation provider/,
+    );
     const supertypes = await fx.engine.execute({ direction: 'supertypes', file_path: 'src/greet.ts', line: 2, character: 14 });
     assert.equal(supertypes.result.completeness, 'noProvider');
     assert.match(supertypes.text, /^No results\.\nNote: no type hierarchy provider answered for language id "typescript", so supertypes cannot be listed\./);
@@ -267,7 +330,8 @@ describe('lsp_hierarchy engine (fake language features)', () => {
   it('walks a real type hierarchy provider when there is one', async () => {
     const fx = setup();
     fx.features.more.prepareHierarchy = (kind) => (kind === 'type' ? [{ ...fx.item('a'), kind: 4 }] : []);
-    fx.features.more.hierarchyRelated = (direction, raw) => ((raw as { name: string }).name === 'a' && direction === 'supertypes' ? [{ ...fx.item('b'), kind: 10 }] : []);
+    fx.features.more.hierarchyRelated = (direction, raw) =>
+      (raw as { name: string }).name === 'a' && direction === 'supertypes' ? [{ ...fx.item('b'), kind: 10 }] : [];
     const outcome = await fx.engine.execute({ direction: 'supertypes', file_path: 'src/calls.ts', ...at('a'), depth: 2 });
     assert.equal(outcome.text, 'src/calls.ts:1:17: class a\n  src/calls.ts:2:17: interface b');
   });
@@ -277,12 +341,24 @@ describe('lsp_hierarchy input', () => {
   const base = { direction: 'incomingCalls', file_path: 'a.ts', line: 1, character: 1 };
   const message = (pattern: RegExp) => (err: unknown) => err instanceof LspToolError && pattern.test(err.message);
   it('rejects a bad direction and depths outside 1..5 with what to pass', () => {
-    assert.throws(() => parseHierarchyArgs({ ...base, direction: 'callers' }), message(/^LSP_INVALID_ARGUMENT: invalid arguments: "direction" must be one of \["incomingCalls","outgoingCalls","supertypes","subtypes"\]\. Call lsp_hierarchy with/));
-    for (const depth of [0, 6, 1.5, -1]) assert.throws(() => parseHierarchyArgs({ ...base, depth }), message(/^LSP_INVALID_ARGUMENT: depth must be an integer from 1 to 5\. Got /));
+    assert.throws(
+      () => parseHierarchyArgs({ ...base, direction: 'callers' }),
+      message(
+        /^LSP_INVALID_ARGUMENT: invalid arguments: "direction" must be one of \["incomingCalls","outgoingCalls","supertypes","subtypes"\]\. Call lsp_hierarchy with/,
+      ),
+    );
+    for (const depth of [0, 6, 1.5, -1])
+      assert.throws(() => parseHierarchyArgs({ ...base, depth }), message(/^LSP_INVALID_ARGUMENT: depth must be an integer from 1 to 5\. Got /));
     assert.throws(() => parseHierarchyArgs({ ...base, depth: '2' }), message(/"depth" must be a number/));
     assert.throws(() => parseHierarchyArgs({ ...base, line: 0 }), message(/^LSP_INVALID_ARGUMENT: line must be a positive integer \(one-based\)/));
     assert.throws(() => parseHierarchyArgs({ file_path: 'a.ts', line: 1, character: 1 }), message(/missing required property "direction"/));
-    assert.deepEqual(parseHierarchyArgs({ ...base, depth: 5, symbol: ' x ' }), { direction: 'incomingCalls', filePath: 'a.ts', position: { line: 0, character: 0 }, depth: 5, symbol: 'x' });
+    assert.deepEqual(parseHierarchyArgs({ ...base, depth: 5, symbol: ' x ' }), {
+      direction: 'incomingCalls',
+      filePath: 'a.ts',
+      position: { line: 0, character: 0 },
+      depth: 5,
+      symbol: 'x',
+    });
     assert.equal(parseHierarchyArgs(base).depth, 1);
   });
 });
@@ -292,7 +368,11 @@ describe('lsp_hierarchy normalisation and text', () => {
     const r = (line: number, character: number, end = character + 3) => ({ start: { line, character }, end: { line, character: end } });
     assert.deepEqual(uniqueSites([r(2, 5), r(1, 4), r(2, 5), r(2, 5, 12)]), [r(1, 4), r(2, 5)]);
     const item = { name: 'f', kind: 11, uri: 'file:///w/a.ts', range: r(0, 0, 20), selectionRange: r(0, 9, 10) };
-    const { related, malformed } = normalizeRelated('incomingCalls', [{ from: item, fromRanges: [r(3, 1)] }, { from: item, fromRanges: [r(1, 1), r(3, 1)] }, { nonsense: true }]);
+    const { related, malformed } = normalizeRelated('incomingCalls', [
+      { from: item, fromRanges: [r(3, 1)] },
+      { from: item, fromRanges: [r(1, 1), r(3, 1)] },
+      { nonsense: true },
+    ]);
     assert.equal(malformed, 1);
     assert.equal(related.length, 1);
     assert.deepEqual(related[0]!.fromRanges, [r(1, 1), r(3, 1)]);
@@ -300,7 +380,13 @@ describe('lsp_hierarchy normalisation and text', () => {
 
   it('renders roots without related items as "(no callers)" and keeps notes within the cap', () => {
     const item = { name: 'f', kind: 'function', uri: 'file:///w/a.ts', selectionRange: { start: { line: 0, character: 9 } } };
-    const text = formatHierarchy([{ item, children: [] }], { direction: 'incomingCalls', pathOf: () => 'a.ts', maxLocations: 10, maxResultChars: 1000, notes: ['x'] });
+    const text = formatHierarchy([{ item, children: [] }], {
+      direction: 'incomingCalls',
+      pathOf: () => 'a.ts',
+      maxLocations: 10,
+      maxResultChars: 1000,
+      notes: ['x'],
+    });
     assert.equal(text, 'a.ts:1:10: function f\n  (no callers)\nNote: x');
   });
 });
@@ -314,10 +400,13 @@ describe('lsp_hierarchy in the card (pure)', () => {
     assert.equal(entry.result.kind, 'hierarchy');
     if (entry.result.kind !== 'hierarchy') return;
     const [root] = entry.result.roots;
-    assert.deepEqual({ key: root!.key, icon: root!.icon, path: root!.path, line: root!.line, character: root!.character }, { key: '0', icon: 'symbol-function', path: 'src/calls.ts', line: 1, character: 17 });
+    assert.deepEqual(
+      { key: root!.key, icon: root!.icon, path: root!.path, line: root!.line, character: root!.character },
+      { key: '0', icon: 'symbol-function', path: 'src/calls.ts', line: 1, character: 17 },
+    );
     const [b] = root!.children!;
     assert.equal(b!.key, '0/0');
-    assert.deepEqual(b!.sites, [{ uri: fx.uri, path: 'src/calls.ts', line: 1, character: 30 }], 'outgoing sites are in the parent\'s file');
+    assert.deepEqual(b!.sites, [{ uri: fx.uri, path: 'src/calls.ts', line: 1, character: 30 }], "outgoing sites are in the parent's file");
     assert.equal(b!.children, undefined, 'a node at the walked depth is fetched when expanded');
     assert.equal(entry.result.total, 1);
     assert.ok(setTreeChildren(entry, '0/0', [{ ...b!, key: '0/0/0', children: [] }]));
@@ -333,14 +422,21 @@ describe('lsp_hierarchy in the card (pure)', () => {
     const fx = setup();
     const expansions = new HierarchyExpansions((direction, handle) => fx.engine.children(direction, handle));
     // d -> c, b; b -> c (shown already); ping -> pong -> ping (its own ancestor). Opened level by level, as a person does.
-    for (const [name, paths, marked] of [['d', ['0/0', '0/1'], ['c*']], ['ping', ['0/0'], ['ping!']]] as const) {
+    for (const [name, paths, marked] of [
+      ['d', ['0/0', '0/1'], ['c*']],
+      ['ping', ['0/0'], ['ping!']],
+    ] as const) {
       const deep = await fx.engine.execute({ direction: 'outgoingCalls', file_path: 'src/calls.ts', ...at(name), depth: 3 });
       const shallow = await fx.engine.execute({ direction: 'outgoingCalls', file_path: 'src/calls.ts', ...at(name), depth: 1 });
       const walked = JSON.stringify(shallow.result);
       for (const path of paths) assert.ok(await expansions.expand(shallow, path), path);
       const tree = expansions.tree(shallow);
       for (const path of paths) {
-        assert.deepEqual(names(nodeAt(tree, path)!.node.children), names(nodeAt({ roots: deep.result.roots, handles: deep.handles }, path)!.node.children), `${name} ${path}`);
+        assert.deepEqual(
+          names(nodeAt(tree, path)!.node.children),
+          names(nodeAt({ roots: deep.result.roots, handles: deep.handles }, path)!.node.children),
+          `${name} ${path}`,
+        );
       }
       assert.deepEqual(names(nodeAt(tree, paths[paths.length - 1]!)!.node.children), marked);
       assert.equal(JSON.stringify(shallow.result), walked, 'the recorded outcome keeps the tree the tool returned');

@@ -67,7 +67,15 @@ describe('hierarchy tree expansion (engine, pure)', () => {
     const graph = new FakeCallGraph({ r: ['x', 'y'], x: [], y: [] });
     const x = { item: graph.item('x'), children: [] };
     const y = { item: graph.item('y'), children: [] };
-    const tree = { roots: [{ item: graph.item('r'), children: [x, y] }], handles: new Map<string, unknown>([['0', 'r'], ['0/0', 'x'], ['0/1', 'y'], ['0/0/0', 'stale']]) };
+    const tree = {
+      roots: [{ item: graph.item('r'), children: [x, y] }],
+      handles: new Map<string, unknown>([
+        ['0', 'r'],
+        ['0/0', 'x'],
+        ['0/1', 'y'],
+        ['0/0/0', 'stale'],
+      ]),
+    };
     const grown = withChildren(tree, '0/0', [{ item: graph.item('r'), handle: 'r' }]);
     assert.ok(grown);
     assert.deepEqual(marks(grown.children), ['r!']);

@@ -37,8 +37,13 @@ function l10nLiterals(): { literals: Set<string>; nonLiteral: string[] } {
   for (const file of sourceFiles(path.join(root, 'src'))) {
     const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 't'
-        && ts.isPropertyAccessExpression(node.expression.expression) && node.expression.expression.name.text === 'l10n') {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 't' &&
+        ts.isPropertyAccessExpression(node.expression.expression) &&
+        node.expression.expression.name.text === 'l10n'
+      ) {
         const [first] = node.arguments;
         if (first && ts.isStringLiteralLike(first)) literals.add(first.text);
         else nonLiteral.push(`${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
@@ -82,21 +87,42 @@ describe('localisation', () => {
   it('package.json keeps no user-facing manifest string in English only', () => {
     const c = (pkg as unknown as Manifest).contributes;
     const userFacing: [string, unknown][] = [
-      ['displayName', pkg.displayName], ['description', pkg.description],
-      ...c.commands.flatMap((x): [string, unknown][] => [[`${x.command}.title`, x.title], [`${x.command}.category`, x.category]]),
+      ['displayName', pkg.displayName],
+      ['description', pkg.description],
+      ...c.commands.flatMap((x): [string, unknown][] => [
+        [`${x.command}.title`, x.title],
+        [`${x.command}.category`, x.category],
+      ]),
       ...Object.entries(c.configuration.properties).flatMap(([k, p]): [string, unknown][] => [
         [`${k}.markdownDescription`, p.markdownDescription],
         ...(p.markdownEnumDescriptions ?? []).map((d, i): [string, unknown] => [`${k}.enum${i}`, d]),
       ]),
       ['configuration.title', c.configuration.title],
-      ...c.languageModelTools.flatMap((t): [string, unknown][] => [[`${t.name}.displayName`, t.displayName], [`${t.name}.userDescription`, t.userDescription]]),
+      ...c.languageModelTools.flatMap((t): [string, unknown][] => [
+        [`${t.name}.displayName`, t.displayName],
+        [`${t.name}.userDescription`, t.userDescription],
+      ]),
       ...c.submenus.map((x): [string, unknown] => [`${x.id}.label`, x.label]),
       ...c.viewsContainers.panel.map((v): [string, unknown] => [`${v.id}.title`, v.title]),
-      ...Object.values(c.views).flat().flatMap((v): [string, unknown][] => [[`${v.id}.name`, v.name], [`${v.id}.contextualTitle`, v.contextualTitle]]),
-      ...c.chatParticipants.flatMap((p): [string, unknown][] => [[`${p.id}.fullName`, p.fullName], [`${p.id}.description`, p.description],
-        ...p.commands.map((x): [string, unknown] => [`${p.id}/${x.name}`, x.description])]),
-      ...c.walkthroughs.flatMap((w): [string, unknown][] => [[`${w.id}.title`, w.title], [`${w.id}.description`, w.description],
-        ...w.steps.flatMap((x): [string, unknown][] => [[`${x.id}.title`, x.title], [`${x.id}.description`, x.description]])]),
+      ...Object.values(c.views)
+        .flat()
+        .flatMap((v): [string, unknown][] => [
+          [`${v.id}.name`, v.name],
+          [`${v.id}.contextualTitle`, v.contextualTitle],
+        ]),
+      ...c.chatParticipants.flatMap((p): [string, unknown][] => [
+        [`${p.id}.fullName`, p.fullName],
+        [`${p.id}.description`, p.description],
+        ...p.commands.map((x): [string, unknown] => [`${p.id}/${x.name}`, x.description]),
+      ]),
+      ...c.walkthroughs.flatMap((w): [string, unknown][] => [
+        [`${w.id}.title`, w.title],
+        [`${w.id}.description`, w.description],
+        ...w.steps.flatMap((x): [string, unknown][] => [
+          [`${x.id}.title`, x.title],
+          [`${x.id}.description`, x.description],
+        ]),
+      ]),
     ];
     assert.ok(userFacing.length > 40, `${userFacing.length} strings checked`);
     for (const [where, value] of userFacing) assert.match(String(value), /^%[^%]+%$/, where);
@@ -136,7 +162,9 @@ describe('localisation', () => {
   it('shows no raw English literal to people: messages, progress and chat text go through l10n.t', () => {
     const raw = /(show(Information|Warning|Error)Message|\.progress|withProgress\([^)]*title:)\(\s*['"`]|stream\.markdown\(text\(\s*['"`][^'"`]*[A-Za-z]{3}/;
     for (const file of sourceFiles(path.join(root, 'src'))) {
-      fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => assert.doesNotMatch(line.replace(/\$\{[^}]*\}/g, ''), raw, `${path.relative(root, file)}:${i + 1}`));
+      fs.readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => assert.doesNotMatch(line.replace(/\$\{[^}]*\}/g, ''), raw, `${path.relative(root, file)}:${i + 1}`));
     }
   });
 });

@@ -20,7 +20,13 @@ interface Manifest {
   engines: { vscode: string };
   devDependencies: Record<string, string>;
   contributes: {
-    languageModelTools: { name: string; toolReferenceName: string; canBeReferencedInPrompt: boolean; modelDescription: string; inputSchema: { required: string[]; additionalProperties?: unknown; properties: Record<string, { description: string }> } }[];
+    languageModelTools: {
+      name: string;
+      toolReferenceName: string;
+      canBeReferencedInPrompt: boolean;
+      modelDescription: string;
+      inputSchema: { required: string[]; additionalProperties?: unknown; properties: Record<string, { description: string }> };
+    }[];
     commands: { command: string; category: string }[];
     configuration: { properties: Record<string, { default?: unknown }> };
     viewsContainers: { panel: { id: string; title: string }[] };
@@ -37,10 +43,14 @@ const shown = (value: string): string => value.replace(/^%(.+)%$/, (_m, key: str
 
 describe('package.json agrees with src/ids.ts', () => {
   it('has the extension id', () => assert.equal(`${pkg.publisher}.${pkg.name}`, EXTENSION_ID));
-  it('contributes each tool exactly as its definition says (name, descriptions, schema), in the list\'s order', () => {
+  it("contributes each tool exactly as its definition says (name, descriptions, schema), in the list's order", () => {
     // Every field, so a change to package.json alone (or to a definition alone) fails here.
     assert.deepEqual(pkg.contributes.languageModelTools, MANIFESTS);
-    assert.deepEqual(MANIFESTS.map((m) => m.name), TOOLS.map((t) => t.schema.name), 'one manifest per tool, in the same order');
+    assert.deepEqual(
+      MANIFESTS.map((m) => m.name),
+      TOOLS.map((t) => t.schema.name),
+      'one manifest per tool, in the same order',
+    );
     for (const [i, manifest] of MANIFESTS.entries()) {
       assert.equal(manifest.inputSchema, TOOLS[i]!.schema.inputSchema, `${manifest.name}: the manifest lists the schema the engine parses by`);
       assert.ok(nls[manifest.displayName.slice(1, -1)], `${manifest.name}: displayName in package.nls.json`);
@@ -57,7 +67,7 @@ describe('package.json agrees with src/ids.ts', () => {
     assert.deepEqual(
       commands.filter((c) => !(Object.values(Command) as string[]).includes(c)).sort(),
       TOOLS.map((t) => t.api.command).sort(),
-      'every contributed command is in ids.ts or is a tool\'s twin',
+      "every contributed command is in ids.ts or is a tool's twin",
     );
     assert.equal(new Set(TOOLS.map((t) => t.api.twin)).size, TOOLS.length, 'no two tools share an API field');
   });
@@ -74,9 +84,11 @@ describe('package.json agrees with src/ids.ts', () => {
     assert.deepEqual(tool.inputSchema.required, ['operation', 'file_path', 'line', 'character']);
     assert.equal(tool.inputSchema.additionalProperties, undefined);
     assert.equal(tool.inputSchema.properties.file_path!.description, 'The source file to query, relative to the workspace or absolute.');
-    assert.ok(tool.modelDescription.includes(
-      'Use search/read for ordinary navigation. Use lsp when textual matches are ambiguous or before a change requires precise definitions, implementations, or references. Positions are one-based line and character (UTF-16) at the cursor; an off-symbol position may return no results. findReferences always includes the declaration.',
-    ));
+    assert.ok(
+      tool.modelDescription.includes(
+        'Use search/read for ordinary navigation. Use lsp when textual matches are ambiguous or before a change requires precise definitions, implementations, or references. Positions are one-based line and character (UTF-16) at the cursor; an off-symbol position may return no results. findReferences always includes the declaration.',
+      ),
+    );
   });
   it('contributes every command in ids.ts', () => {
     const contributed = pkg.contributes.commands.map((c: { command: string }) => c.command);
@@ -107,10 +119,16 @@ describe('package.json surfaces', () => {
     const participant = pkg.contributes.chatParticipants[0]!;
     assert.equal(participant.id, Participant.id);
     assert.equal(participant.name, Participant.name);
-    assert.deepEqual(participant.commands.map((c: { name: string }) => c.name), [...Participant.commands]);
+    assert.deepEqual(
+      participant.commands.map((c: { name: string }) => c.name),
+      [...Participant.commands],
+    );
   });
   it('describes every setting in markdown, and every enum value', () => {
-    const props = pkg.contributes.configuration.properties as Record<string, { markdownDescription?: string; description?: string; enum?: unknown[]; markdownEnumDescriptions?: string[] }>;
+    const props = pkg.contributes.configuration.properties as Record<
+      string,
+      { markdownDescription?: string; description?: string; enum?: unknown[]; markdownEnumDescriptions?: string[] }
+    >;
     for (const [key, prop] of Object.entries(props)) {
       assert.ok(prop.markdownDescription && shown(prop.markdownDescription).trim() !== '', `${key} has a markdownDescription`);
       assert.equal(prop.description, undefined, `${key}: markdownDescription only`);
@@ -126,7 +144,10 @@ describe('package.json surfaces', () => {
     // The structured twins (lspTool.query, lspTool.querySymbols, …) are hidden from the palette.
     const programmatic = (pkg.contributes.menus.commandPalette as { command: string; when?: string }[]).filter((m) => m.when === 'false').map((m) => m.command);
     assert.ok(programmatic.includes('lspTool.query') && programmatic.includes('lspTool.querySymbols'), programmatic.join());
-    const commands = (pkg.contributes.commands as { command: string }[]).map((c) => c.command).filter((c) => !programmatic.includes(c)).sort();
+    const commands = (pkg.contributes.commands as { command: string }[])
+      .map((c) => c.command)
+      .filter((c) => !programmatic.includes(c))
+      .sort();
     assert.deepEqual(bound, commands);
     for (const b of bindings) {
       assert.match(b.key, /^shift\+alt\+l [a-z]$/, b.command);
@@ -147,7 +168,8 @@ describe('the activation bundles', () => {
       for (const file of files) assert.ok(fs.existsSync(path.join(root, file)), `${file} exists (build it with node esbuild.mjs)`);
       const text = files.map((file) => fs.readFileSync(path.join(root, file), 'utf8')).join('\n');
       assert.ok(text.includes(JSON.stringify(TOOLS[0]!.schema.inputSchema.properties.file_path!.description).slice(1, -1)), `${entry} has the schemas`);
-      for (const manifest of MANIFESTS) assert.ok(!text.includes(manifest.modelDescription.slice(0, 60)), `${entry} bundles ${manifest.name}'s modelDescription`);
+      for (const manifest of MANIFESTS)
+        assert.ok(!text.includes(manifest.modelDescription.slice(0, 60)), `${entry} bundles ${manifest.name}'s modelDescription`);
     }
   });
 });

@@ -61,10 +61,19 @@ function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
 }
 
 /** One HTTP request as it is written, Host header included (fetch would not let us set it). */
-function raw(server: RunningMcpServer, options: { headers?: Record<string, string>; body?: string | Buffer; method?: string }): Promise<{ status: number; body: string }> {
+function raw(
+  server: RunningMcpServer,
+  options: { headers?: Record<string, string>; body?: string | Buffer; method?: string },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: server.port, path: '/mcp', method: options.method ?? 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: '/mcp',
+        method: options.method ?? 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -77,14 +86,27 @@ function raw(server: RunningMcpServer, options: { headers?: Record<string, strin
   });
 }
 
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+});
 
 describe('MCP server (fake tool host)', () => {
   let server: RunningMcpServer;
   let host: FakeHost;
   beforeEach(async () => {
     host = fakeHost();
-    server = await startMcpServer({ host, ask: () => Promise.resolve(false), log: silent, version: '0.0.0-test', maxSessions: 3, maxInFlight: 8, maxBodyBytes: 64 * 1024 });
+    server = await startMcpServer({
+      host,
+      ask: () => Promise.resolve(false),
+      log: silent,
+      version: '0.0.0-test',
+      maxSessions: 3,
+      maxInFlight: 8,
+      maxBodyBytes: 64 * 1024,
+    });
   });
   afterEach(async () => server.close());
 
@@ -125,7 +147,11 @@ describe('MCP server (fake tool host)', () => {
       assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { say: name } })), `you said ${name}`, `a good call after ${name}`);
       await client.close();
     }
-    assert.equal((await raw(server, { body: initialize, headers: { ...auth, Host: `localhost:${server.port}`, Origin: 'http://localhost:5173' } })).status, 200, 'localhost and a loopback Origin are fine');
+    assert.equal(
+      (await raw(server, { body: initialize, headers: { ...auth, Host: `localhost:${server.port}`, Origin: 'http://localhost:5173' } })).status,
+      200,
+      'localhost and a loopback Origin are fine',
+    );
   });
 
   it('notifications/cancelled and a closed connection each cancel the call', async () => {
@@ -142,7 +168,13 @@ describe('MCP server (fake tool host)', () => {
     const init = await raw(server, { body: initialize, headers: { Authorization: `Bearer ${server.token}` } });
     assert.equal(init.status, 200);
     const session = await sessionOf(server);
-    const req = http.request({ host: '127.0.0.1', port: server.port, path: '/mcp', method: 'POST', headers: { ...session, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port: server.port,
+      path: '/mcp',
+      method: 'POST',
+      headers: { ...session, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    });
     req.on('error', () => undefined);
     req.end(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { say: 'hang-closed' } } }));
     await until(() => host.running === 1);
@@ -192,17 +224,32 @@ async function until(check: () => boolean, ms = 5000): Promise<void> {
 async function sessionOf(server: RunningMcpServer): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: server.port, path: '/mcp', method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      },
       (res) => {
         const id = res.headers['mcp-session-id'];
         res.resume();
         res.on('end', () => {
           const headers = { Authorization: `Bearer ${server.token}`, 'mcp-session-id': String(id), 'mcp-protocol-version': '2025-11-25' };
           // The initialized notification completes the handshake.
-          const note = http.request({ host: '127.0.0.1', port: server.port, path: '/mcp', method: 'POST', headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } }, (r) => {
-            r.resume();
-            r.on('end', () => resolve(headers));
-          });
+          const note = http.request(
+            {
+              host: '127.0.0.1',
+              port: server.port,
+              path: '/mcp',
+              method: 'POST',
+              headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+            },
+            (r) => {
+              r.resume();
+              r.on('end', () => resolve(headers));
+            },
+          );
           note.on('error', reject);
           note.end(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
         });

@@ -22,10 +22,19 @@ describe('normalizeLocations', () => {
       { uri: uri('/b.ts'), range: range(0, 0) },
       { uri: uri('/b.ts'), range: range(0, 1) },
     ]);
-    assert.deepEqual(locations.map((l) => `${l.uri}@${l.range.start.character}`), ['file:///b.ts@0', 'file:///a.ts@0', 'file:///b.ts@1']);
+    assert.deepEqual(
+      locations.map((l) => `${l.uri}@${l.range.start.character}`),
+      ['file:///b.ts@0', 'file:///a.ts@0', 'file:///b.ts@1'],
+    );
   });
   it('counts and drops malformed entries instead of throwing', () => {
-    const result = normalizeLocations([null, 7, { uri: uri('/a.ts') }, { uri: uri('/a.ts'), range: { start: { line: -1, character: 0 }, end: { line: 0, character: 0 } } }, { uri: uri('/a.ts'), range: range(0, 0) }]);
+    const result = normalizeLocations([
+      null,
+      7,
+      { uri: uri('/a.ts') },
+      { uri: uri('/a.ts'), range: { start: { line: -1, character: 0 }, end: { line: 0, character: 0 } } },
+      { uri: uri('/a.ts'), range: range(0, 0) },
+    ]);
     assert.equal(result.malformed, 4);
     assert.equal(result.locations.length, 1);
   });

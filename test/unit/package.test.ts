@@ -37,11 +37,17 @@ describe('the VSIX file list', () => {
     const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
     const r = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    const listed = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean).sort();
+    const listed = r.stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .sort();
     assert.deepEqual(listed, [...REQUIRED].sort());
   });
   it('every walkthrough media file the manifest names is shipped', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { walkthroughs: { steps: { media: { markdown: string } }[] }[] } };
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      contributes: { walkthroughs: { steps: { media: { markdown: string } }[] }[] };
+    };
     const media = pkg.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => s.media.markdown));
     assert.equal(media.length, 4);
     for (const file of media) {

@@ -44,7 +44,10 @@ describe('parseLspArgs (docs/contract.md §2.2)', () => {
     rejects({ ...base, character: Number.POSITIVE_INFINITY }, /"character" must be a finite JSON number/);
   });
   it('lists every missing property', () => {
-    rejects({}, /missing required property "operation"; missing required property "file_path"; missing required property "line"; missing required property "character"/);
+    rejects(
+      {},
+      /missing required property "operation"; missing required property "file_path"; missing required property "line"; missing required property "character"/,
+    );
   });
   it('rejects wrong types', () => {
     rejects({ ...base, line: '3' }, /"line" must be a number/);

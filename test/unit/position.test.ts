@@ -11,7 +11,10 @@ describe('position helpers', () => {
     assert.equal([...line.slice(0, rocketArea.start)].length, rocketArea.start - 2);
   });
   it('finds CJK identifiers', () => {
-    assert.deepEqual(identifiersOnLine('const 面积 = 1;').map((id) => id.name), ['const', '面积']);
+    assert.deepEqual(
+      identifiersOnLine('const 面积 = 1;').map((id) => id.name),
+      ['const', '面积'],
+    );
   });
   it('describes identifiers with one-based columns', () => {
     assert.equal(describeIdentifiers('  foo(bar)'), 'foo (col 3), bar (col 7)');
@@ -37,7 +40,10 @@ describe('position helpers', () => {
     assert.equal(snapToSymbol(lineText, { line: 0, character: 0 }, 'missing'), undefined);
   });
   it('matches whole identifiers only', () => {
-    assert.equal(snapToSymbol(() => 'totalAreaX', { line: 0, character: 0 }, 'totalArea', 0), undefined);
+    assert.equal(
+      snapToSymbol(() => 'totalAreaX', { line: 0, character: 0 }, 'totalArea', 0),
+      undefined,
+    );
   });
   it('moves a column inside a surrogate pair to its start', () => {
     const text = 'a🚀b';

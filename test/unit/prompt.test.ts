@@ -26,7 +26,7 @@ describe('parsePrompt', () => {
   });
 });
 
-describe('plainName (a workspace symbol\'s name without its signature)', () => {
+describe("plainName (a workspace symbol's name without its signature)", () => {
   it('drops a signature from workspace symbol names', () => {
     assert.equal(plainName('totalArea()'), 'totalArea');
     assert.equal(plainName('area(x: number)'), 'area');

@@ -10,7 +10,13 @@ describe('settle (readiness)', () => {
     const answers = [3, 3, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6];
     let i = 0;
     const budget = createBudget(5000);
-    const result = await settle(() => Promise.resolve(answers[Math.min(i++, answers.length - 1)]!), (n) => n === 0, same, budget, FAST);
+    const result = await settle(
+      () => Promise.resolve(answers[Math.min(i++, answers.length - 1)]!),
+      (n) => n === 0,
+      same,
+      budget,
+      FAST,
+    );
     budget.dispose();
     assert.equal(result.value, 6);
     assert.equal(result.stable, true);
@@ -46,14 +52,26 @@ describe('settle (readiness)', () => {
   it('treats an empty answer with more patience', async () => {
     const started = Date.now();
     const budget = createBudget(5000);
-    const result = await settle(() => Promise.resolve(Date.now() - started < 100 ? 0 : 4), (n) => n === 0, same, budget, FAST);
+    const result = await settle(
+      () => Promise.resolve(Date.now() - started < 100 ? 0 : 4),
+      (n) => n === 0,
+      same,
+      budget,
+      FAST,
+    );
     budget.dispose();
     assert.equal(result.value, 4);
   });
   it('reports unstable when the budget runs out first, without throwing', async () => {
     let n = 0;
     const budget = createBudget(300);
-    const result = await settle(() => Promise.resolve(n++), () => false, same, budget, FAST);
+    const result = await settle(
+      () => Promise.resolve(n++),
+      () => false,
+      same,
+      budget,
+      FAST,
+    );
     budget.dispose();
     assert.equal(result.stable, false);
   });
@@ -68,7 +86,16 @@ describe('settle (readiness)', () => {
     };
     const budget = createBudget(5000, token);
     setTimeout(() => cancel(), 50);
-    await assert.rejects(settle(() => Promise.resolve(1), () => false, (a, b) => a !== b, budget, FAST), /^LspToolError: LSP_CANCELLED|LSP_CANCELLED/);
+    await assert.rejects(
+      settle(
+        () => Promise.resolve(1),
+        () => false,
+        (a, b) => a !== b,
+        budget,
+        FAST,
+      ),
+      /^LspToolError: LSP_CANCELLED|LSP_CANCELLED/,
+    );
     budget.dispose();
   });
 });

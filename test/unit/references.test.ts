@@ -7,7 +7,13 @@ const loc = (file: string, line: number) => ({ uri: `file:///w/${file}`, range: 
 describe('References view hand-off helpers', () => {
   it('groups by file in the order files first appear, keeping provider order inside a file', () => {
     const groups = groupByFile([loc('b.ts', 9), loc('a.ts', 1), loc('b.ts', 2), loc('a.ts', 0)]);
-    assert.deepEqual(groups.map((g) => [g.key.slice(-4), g.items.map((l) => l.range.start.line)]), [['b.ts', [9, 2]], ['a.ts', [1, 0]]]);
+    assert.deepEqual(
+      groups.map((g) => [g.key.slice(-4), g.items.map((l) => l.range.start.line)]),
+      [
+        ['b.ts', [9, 2]],
+        ['a.ts', [1, 0]],
+      ],
+    );
   });
   it('labels a row with its trimmed line and highlights the span', () => {
     assert.deepEqual(previewLabel('    return totalArea(x);', 11, 20), { label: 'return totalArea(x);', highlight: [7, 16] });

@@ -64,8 +64,41 @@ function outcome(work: () => string): string {
 // Pieces chosen to reach every branch: case (ASCII, and Unicode whose lower case changes length),
 // escapes (encoded separators, NUL, bad escapes), dot segments, drives and UNC hosts.
 const segment = fc.constantFrom(
-  'src', 'SRC', 'Src', 'a.ts', 'A.ts', 'proj', 'Proj', 'u', 'home', '..generated', '...', '.', '..', '', 'a b', 'a%20b',
-  '%E2%82%AC', '%23', '%2F', '%2f', '%5C', '%5c', '%00', '%ZZ', '%', 'İ', 'ß', 'ǅ', 'Σ', 'x:y', 'C:', 'c%3A', '%2e%2e', 'share', 'Share',
+  'src',
+  'SRC',
+  'Src',
+  'a.ts',
+  'A.ts',
+  'proj',
+  'Proj',
+  'u',
+  'home',
+  '..generated',
+  '...',
+  '.',
+  '..',
+  '',
+  'a b',
+  'a%20b',
+  '%E2%82%AC',
+  '%23',
+  '%2F',
+  '%2f',
+  '%5C',
+  '%5c',
+  '%00',
+  '%ZZ',
+  '%',
+  'İ',
+  'ß',
+  'ǅ',
+  'Σ',
+  'x:y',
+  'C:',
+  'c%3A',
+  '%2e%2e',
+  'share',
+  'Share',
 );
 const pathPart = fc.array(segment, { maxLength: 5 }).map((parts) => parts.join('/'));
 const host = fc.constantFrom('', '', '', 'server', 'SERVER', 'other', 'xn--nxasmq6b', 'localhost', '127.0.0.1', '[::1]', 'a..b');
@@ -105,7 +138,11 @@ describe('renderUri without Node modules', () => {
     fc.assert(
       fc.property(fileUri, fc.boolean(), (uri, windows) => {
         const url = new URL(uri);
-        assert.equal(outcome(() => fileUrlToPath(url, windows)), outcome(() => fileURLToPath(url, { windows })), `${uri} windows=${windows}`);
+        assert.equal(
+          outcome(() => fileUrlToPath(url, windows)),
+          outcome(() => fileURLToPath(url, { windows })),
+          `${uri} windows=${windows}`,
+        );
       }),
       { numRuns: 20_000 },
     );
@@ -113,7 +150,11 @@ describe('renderUri without Node modules', () => {
 
   it('path rules equal path.posix and path.win32 on absolute paths', () => {
     const posixPath = fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`);
-    const win32Path = fc.tuple(fc.constantFrom('C:\\', 'c:\\', 'D:\\', '\\\\server\\share\\', '\\\\SERVER\\Share\\', '\\\\server\\', '\\\\.\\dev\\', 'C:', '\\'), fc.array(segment, { maxLength: 6 }))
+    const win32Path = fc
+      .tuple(
+        fc.constantFrom('C:\\', 'c:\\', 'D:\\', '\\\\server\\share\\', '\\\\SERVER\\Share\\', '\\\\server\\', '\\\\.\\dev\\', 'C:', '\\'),
+        fc.array(segment, { maxLength: 6 }),
+      )
       .map(([root, parts]) => `${root}${parts.join('\\')}`);
     inRootDirectory(() => {
       fc.assert(

@@ -81,10 +81,7 @@ describe('formatLocations (docs/contract.md §5.1)', () => {
     assert.equal(text, 'a.ts:1:1\na.ts:2:1\nb.ts:1:1');
   });
   it('applies the count cap before grouping, with the singular marker', () => {
-    assert.equal(
-      formatLocations([loc(`${WS}/a.ts`, 0, 0), loc(`${WS}/subject.ts`, 0, 6)], opts(1)),
-      'a.ts:1:1\n… 1 more location omitted (limit 1).',
-    );
+    assert.equal(formatLocations([loc(`${WS}/a.ts`, 0, 0), loc(`${WS}/subject.ts`, 0, 6)], opts(1)), 'a.ts:1:1\n… 1 more location omitted (limit 1).');
   });
   it('uses the plural marker', () => {
     const five = [0, 1, 2, 3, 4].map((n) => loc(`${WS}/a.ts`, n, 0));
@@ -149,7 +146,11 @@ describe('formatHover and bound (docs/contract.md §5.2, §5.3)', () => {
 
 describe('render properties', () => {
   const arbLocation = fc.record({
-    uri: fc.oneof(fc.constant(`${WS}/a.ts`), fc.webUrl(), fc.string().map((s) => `${WS}/${encodeURIComponent(s)}`)),
+    uri: fc.oneof(
+      fc.constant(`${WS}/a.ts`),
+      fc.webUrl(),
+      fc.string().map((s) => `${WS}/${encodeURIComponent(s)}`),
+    ),
     range: fc.record({
       start: fc.record({ line: fc.nat(1e6), character: fc.nat(1e4) }),
       end: fc.record({ line: fc.nat(1e6), character: fc.nat(1e4) }),
@@ -172,8 +173,10 @@ describe('render properties', () => {
   });
   it('hover text never exceeds maxResultChars', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 5000 }), fc.integer({ min: 1, max: 6000 }), (contents, max) =>
-        formatHover(contents === '' ? null : { contents }, max).length <= max,
+      fc.property(
+        fc.string({ maxLength: 5000 }),
+        fc.integer({ min: 1, max: 6000 }),
+        (contents, max) => formatHover(contents === '' ? null : { contents }, max).length <= max,
       ),
     );
   });
@@ -195,8 +198,24 @@ describe('display paths of folders at a file system root', () => {
   });
   it('does the same for Windows drive roots and remote roots', () => {
     assert.equal(displayPath('file:///c%3A/a.ts', 'file:///c%3A/', [{ name: 'c', uri: 'file:///c%3A/' }]), 'a.ts');
-    assert.equal(displayPath('vscode-remote://ssh-remote%2Bh/a.ts', 'vscode-remote://ssh-remote%2Bh/', [{ name: 'h', uri: 'vscode-remote://ssh-remote%2Bh/' }]), 'a.ts');
-    assert.equal(displayPath('file:///a.ts', 'file:///', [{ name: 'root', uri: 'file:///' }, { name: 'w', uri: 'file:///w' }]), 'root/a.ts');
-    assert.equal(displayPath('file:///w/a.ts', 'file:///', [{ name: 'root', uri: 'file:///' }, { name: 'w', uri: 'file:///w' }]), 'w/a.ts', 'the deepest folder wins');
+    assert.equal(
+      displayPath('vscode-remote://ssh-remote%2Bh/a.ts', 'vscode-remote://ssh-remote%2Bh/', [{ name: 'h', uri: 'vscode-remote://ssh-remote%2Bh/' }]),
+      'a.ts',
+    );
+    assert.equal(
+      displayPath('file:///a.ts', 'file:///', [
+        { name: 'root', uri: 'file:///' },
+        { name: 'w', uri: 'file:///w' },
+      ]),
+      'root/a.ts',
+    );
+    assert.equal(
+      displayPath('file:///w/a.ts', 'file:///', [
+        { name: 'root', uri: 'file:///' },
+        { name: 'w', uri: 'file:///w' },
+      ]),
+      'w/a.ts',
+      'the deepest folder wins',
+    );
   });
 });

@@ -14,8 +14,22 @@ const item = (name: string, line: number) => ({ name, kind: 'function', uri: 'fi
 
 describe('answers compared as sets', () => {
   it('gives entries in another order the same key, and other entries or counts another', () => {
-    const a = { kind: 'locations', locations: [{ uri: 'a', range: range(1, 2) }, { uri: 'b', range: range(3, 4) }], malformed: 0 };
-    const b = { malformed: 0, locations: [{ range: range(3, 4), uri: 'b' }, { uri: 'a', range: range(1, 2) }], kind: 'locations' };
+    const a = {
+      kind: 'locations',
+      locations: [
+        { uri: 'a', range: range(1, 2) },
+        { uri: 'b', range: range(3, 4) },
+      ],
+      malformed: 0,
+    };
+    const b = {
+      malformed: 0,
+      locations: [
+        { range: range(3, 4), uri: 'b' },
+        { uri: 'a', range: range(1, 2) },
+      ],
+      kind: 'locations',
+    };
     assert.equal(orderInsensitiveKey(a), orderInsensitiveKey(b));
     assert.ok(sameAsSets(a, b));
     assert.ok(!sameAsSets(a, { ...a, locations: [a.locations[0]] }), 'a missing entry differs');
@@ -29,14 +43,24 @@ describe('answers compared as sets', () => {
     const x = item('x', 1);
     const leaf = { item: item('leaf', 2), children: [] };
     const root = item('root', 0);
-    const first: HierarchyRoot[] = [{ item: root, children: [
-      { item: item('a', 3), children: [{ item: x, children: [leaf] }] },
-      { item: item('b', 4), children: [{ item: x, children: [], repeated: true }] },
-    ] }];
-    const second: HierarchyRoot[] = [{ item: root, children: [
-      { item: item('b', 4), children: [{ item: x, children: [leaf] }] },
-      { item: item('a', 3), children: [{ item: x, children: [], repeated: true }] },
-    ] }];
+    const first: HierarchyRoot[] = [
+      {
+        item: root,
+        children: [
+          { item: item('a', 3), children: [{ item: x, children: [leaf] }] },
+          { item: item('b', 4), children: [{ item: x, children: [], repeated: true }] },
+        ],
+      },
+    ];
+    const second: HierarchyRoot[] = [
+      {
+        item: root,
+        children: [
+          { item: item('b', 4), children: [{ item: x, children: [leaf] }] },
+          { item: item('a', 3), children: [{ item: x, children: [], repeated: true }] },
+        ],
+      },
+    ];
     assert.ok(sameHierarchy(first, second));
     const fewer: HierarchyRoot[] = [{ item: root, children: [{ item: item('a', 3), children: [{ item: x, children: [leaf] }] }] }];
     assert.ok(!sameHierarchy(first, fewer), 'a missing caller differs');
@@ -55,12 +79,15 @@ describe('answers compared as sets', () => {
     assert.ok(settled.waitedMs < 1000, `settled in ${settled.waitedMs}ms`);
   });
 
-  it('answers a cold findReferences whose provider reorders on every call as complete, in the provider\'s order', async () => {
+  it("answers a cold findReferences whose provider reorders on every call as complete, in the provider's order", async () => {
     let main = '';
-    const fx = engineWith((_op, _uri, _pos, call) => {
-      const all = [location(main, 0, 1), location('file:///w/other.ts', 2, 3), location('file:///w/third.ts', 4, 5)];
-      return call % 2 === 1 ? all : [all[2], all[0], all[1]];
-    }, { timeoutMs: 3000 });
+    const fx = engineWith(
+      (_op, _uri, _pos, call) => {
+        const all = [location(main, 0, 1), location('file:///w/other.ts', 2, 3), location('file:///w/third.ts', 4, 5)];
+        return call % 2 === 1 ? all : [all[2], all[0], all[1]];
+      },
+      { timeoutMs: 3000 },
+    );
     main = fx.workspace.add('src/main.ts', 'export const x = 1;');
     const started = Date.now();
     const outcome = await fx.engine.execute({ operation: 'findReferences', file_path: 'src/main.ts', line: 1, character: 14 });
@@ -89,7 +116,10 @@ describe('answers compared as sets', () => {
     const outcome = await engine.execute({ direction: 'incomingCalls', file_path: 'a.go', line: 1, character: 6, depth: 2 });
     assert.equal(outcome.result.completeness, 'complete', outcome.text);
     assert.ok(Date.now() - started < 1500, 'settled long before the budget');
-    assert.deepEqual(outcome.result.roots[0]!.children.map((c) => c.item.name), ['x']);
+    assert.deepEqual(
+      outcome.result.roots[0]!.children.map((c) => c.item.name),
+      ['x'],
+    );
     assert.deepEqual(new Set(outcome.result.roots[0]!.children[0]!.children.map((c) => c.item.name)), new Set(['a', 'b']));
   });
 });

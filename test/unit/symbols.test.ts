@@ -27,9 +27,21 @@ const KIND = { Class: 4, Method: 5, Interface: 10, Function: 11, Variable: 12 };
 const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } });
 const uriObject = (uri: string) => ({ scheme: 'file', toString: () => uri });
 /** A workspace symbol as tsserver gives it: the whole declaration's range, functions as `name()`. */
-const info = (name: string, kind: number, uri: string, r: ReturnType<typeof range>, containerName = '') => ({ name, kind, containerName, location: { uri: uriObject(uri), range: r } });
+const info = (name: string, kind: number, uri: string, r: ReturnType<typeof range>, containerName = '') => ({
+  name,
+  kind,
+  containerName,
+  location: { uri: uriObject(uri), range: r },
+});
 /** A document symbol: its range and the range of its name. */
-const docSymbol = (name: string, kind: number, r: ReturnType<typeof range>, selection: ReturnType<typeof range>, children: unknown[] = []) => ({ name, kind, range: r, selectionRange: selection, children, detail: '' });
+const docSymbol = (name: string, kind: number, r: ReturnType<typeof range>, selection: ReturnType<typeof range>, children: unknown[] = []) => ({
+  name,
+  kind,
+  range: r,
+  selectionRange: selection,
+  children,
+  detail: '',
+});
 
 function setup(settings: Partial<LspToolSettings> = {}) {
   const workspace = new FakeWorkspace();
@@ -57,7 +69,10 @@ describe('lsp_symbols input', () => {
     assert.deepEqual(parseSymbolsArgs({ file_path: 'src/a.ts' }), { mode: 'outline', filePath: 'src/a.ts' });
     assert.deepEqual(parseSymbolsArgs({ file_path: 'src/a.ts', query: '' }), { mode: 'outline', filePath: 'src/a.ts' });
     assert.deepEqual(parseSymbolsArgs({ file_path: 'src/a.ts', query: 'area' }), { mode: 'file', filePath: 'src/a.ts', query: 'area' });
-    assert.throws(() => parseSymbolsArgs({}), /^LspToolError: LSP_INVALID_ARGUMENT: pass "query" \(a symbol name\), "file_path" \(a file to outline\), or both\./);
+    assert.throws(
+      () => parseSymbolsArgs({}),
+      /^LspToolError: LSP_INVALID_ARGUMENT: pass "query" \(a symbol name\), "file_path" \(a file to outline\), or both\./,
+    );
     assert.throws(() => parseSymbolsArgs({ query: 3 }), /LSP_INVALID_ARGUMENT: invalid arguments: "query" must be a string/);
     assert.throws(() => parseSymbolsArgs('Square'), /LSP_INVALID_ARGUMENT: invalid arguments: expected an object/);
   });
@@ -80,27 +95,51 @@ describe('lsp_symbols ranking (fake provider)', () => {
     ];
     assert.deepEqual(
       rankSymbols(found, 'top', inside).map((s) => `${s.name}@${s.uri.slice(10)}`),
-      ['top@src/a.ts', 'top@node_modules/x/index.d.ts', 'top@types/a.d.ts', 'Top@src/a.ts', 'topMost@src/a.ts', 'topLevel@node_modules/x/index.d.ts', 'stopper@src/a.ts', 'tXoXp@src/a.ts'],
+      [
+        'top@src/a.ts',
+        'top@node_modules/x/index.d.ts',
+        'top@types/a.d.ts',
+        'Top@src/a.ts',
+        'topMost@src/a.ts',
+        'topLevel@node_modules/x/index.d.ts',
+        'stopper@src/a.ts',
+        'tXoXp@src/a.ts',
+      ],
     );
-    assert.deepEqual(['x', 'X', 'xy', 'axb', 'a'].map((n) => matchRank(n, 'x')), [0, 1, 2, 3, 4]);
+    assert.deepEqual(
+      ['x', 'X', 'xy', 'axb', 'a'].map((n) => matchRank(n, 'x')),
+      [0, 1, 2, 3, 4],
+    );
   });
 
   it('finds the name inside a declaration that starts at a decorator or keyword, else keeps the start', () => {
     const lines = ['@Component({ selector: "x" })', 'export class Square {', '}'];
     assert.deepEqual(namePosition(lines, range(0, 0, 2, 1), 'Square'), { line: 1, character: 13 });
-    assert.deepEqual(namePosition(['const Squared = 1; let Square = 2;'], range(0, 0, 0, 34), 'Square'), { line: 0, character: 23 }, 'a whole token, not a prefix');
+    assert.deepEqual(
+      namePosition(['const Squared = 1; let Square = 2;'], range(0, 0, 0, 34), 'Square'),
+      { line: 0, character: 23 },
+      'a whole token, not a prefix',
+    );
     assert.deepEqual(namePosition(lines, range(0, 0, 2, 1), 'Missing'), { line: 0, character: 0 });
     assert.deepEqual(namePosition(undefined, range(4, 2, 5, 1), 'x'), { line: 4, character: 2 });
   });
 
   it('normalises SymbolInformation and DocumentSymbol: plain names, lower-case kinds, duplicates and malformed entries', () => {
     const uri = `${ROOT}/src/a.ts`;
-    const { symbols, malformed } = normalizeWorkspaceSymbols([info('area()', KIND.Method, uri, range(1, 2, 1, 10), 'Shape'), info('area()', KIND.Method, uri, range(1, 2, 1, 10), 'Shape'), { name: 7 }, null]);
+    const { symbols, malformed } = normalizeWorkspaceSymbols([
+      info('area()', KIND.Method, uri, range(1, 2, 1, 10), 'Shape'),
+      info('area()', KIND.Method, uri, range(1, 2, 1, 10), 'Shape'),
+      { name: 7 },
+      null,
+    ]);
     assert.deepEqual(symbols, [{ name: 'area', kind: 'method', containerName: 'Shape', uri, range: range(1, 2, 1, 10) }]);
     assert.equal(malformed, 2);
     assert.equal(symbolKindName(21), 'enummember');
     assert.equal(symbolKindName(99), 'symbol');
-    const flat = normalizeDocumentSymbols([info('Square', KIND.Class, uri, range(5, 0, 9, 1)), info('area', KIND.Method, uri, range(6, 2, 8, 3), 'Square')], uri);
+    const flat = normalizeDocumentSymbols(
+      [info('Square', KIND.Class, uri, range(5, 0, 9, 1)), info('area', KIND.Method, uri, range(6, 2, 8, 3), 'Square')],
+      uri,
+    );
     assert.equal(flat.symbols.length, 1, 'flat SymbolInformation is nested by range');
     assert.equal(flat.symbols[0]!.children![0]!.name, 'area');
   });
@@ -146,14 +185,19 @@ describe('lsp_symbols queries (fake provider)', () => {
     assert.equal(outcome.text, 'No results.\nNote: nothing is named "Square.area": the search matches one name, not a qualified one. Search for "area".');
   });
 
-  it('an outline nests by indentation at each name; a file query keeps the matches\' ancestors', async () => {
+  it("an outline nests by indentation at each name; a file query keeps the matches' ancestors", async () => {
     const fx = setup();
     fx.features.more.documentSymbols = () => [
       docSymbol('Shape', KIND.Interface, range(0, 0, 2, 1), range(0, 17, 0, 22), [docSymbol('area', KIND.Method, range(1, 2, 1, 17), range(1, 2, 1, 6))]),
       docSymbol('Square', KIND.Class, range(4, 0, 9, 1), range(5, 13, 5, 19), [docSymbol('area', KIND.Method, range(6, 2, 8, 3), range(6, 2, 6, 6))]),
     ];
     const outline = await fx.symbols.execute({ file_path: 'src/shapes.ts' });
-    assert.equal(outline.text, ['src/shapes.ts:1:18: interface Shape', '  src/shapes.ts:2:3: method area', 'src/shapes.ts:6:14: class Square', '  src/shapes.ts:7:3: method area'].join('\n'));
+    assert.equal(
+      outline.text,
+      ['src/shapes.ts:1:18: interface Shape', '  src/shapes.ts:2:3: method area', 'src/shapes.ts:6:14: class Square', '  src/shapes.ts:7:3: method area'].join(
+        '\n',
+      ),
+    );
     assert.equal(outline.result.symbols[1]!.children!.length, 1, 'the canonical value nests too');
     const filtered = await fx.symbols.execute({ file_path: 'src/shapes.ts', query: 'are' });
     assert.equal(filtered.text, outline.text, 'every area is kept, with the symbol it is in');
@@ -177,14 +221,17 @@ describe('lsp_symbols queries (fake provider)', () => {
     assert.match(cut.text, /… symbols truncated \(limit 60 characters\)\.$/);
   });
 
-  it('says no language provider answered for a file with none, and reports the lsp tool\'s errors', async () => {
+  it("says no language provider answered for a file with none, and reports the lsp tool's errors", async () => {
     const fx = setup({ outsideWorkspace: 'deny', timeoutMs: 100 });
     fx.workspace.add('notes.txt', 'words', 'plaintext');
     fx.workspace.add('/elsewhere/x.ts', 'const x = 1;', 'typescript', false);
     fx.features.more.documentSymbols = () => [];
     const plain = await fx.symbols.execute({ file_path: 'notes.txt' });
     assert.equal(plain.result.completeness, 'noProvider');
-    assert.equal(plain.text, 'No results.\nNote: no language provider answered for language id "plaintext". Install an extension with language features for it, or use text search.');
+    assert.equal(
+      plain.text,
+      'No results.\nNote: no language provider answered for language id "plaintext". Install an extension with language features for it, or use text search.',
+    );
     await rejectsWith(fx.symbols.execute({ file_path: 'src/nope.ts' }), 'LSP_FILE_NOT_FOUND');
     await rejectsWith(fx.symbols.execute({ file_path: '/elsewhere/x.ts' }), 'LSP_OUTSIDE_WORKSPACE_DENIED');
     fx.features.more.workspaceSymbols = () => new Promise(() => undefined);
@@ -213,10 +260,22 @@ describe('lsp_symbols text at the character cap', () => {
     const { formatSymbols } = await import('../../src/text/renderSymbols');
     const at = (name: string, line: number) => ({ name, kind: 'method', uri: `${ROOT}/a.ts`, selectionRange: { start: { line, character: 2 } } });
     const symbols = [at('aaaaaaaa', 0), at('bbbbbbbb', 1), at('cccccccc', 2)];
-    const full = formatSymbols(symbols, { resolvedWorkspaceUri: ROOT, roots: [{ name: 'w', uri: ROOT }], maxSymbols: 100, maxResultChars: 10_000, outline: false });
+    const full = formatSymbols(symbols, {
+      resolvedWorkspaceUri: ROOT,
+      roots: [{ name: 'w', uri: ROOT }],
+      maxSymbols: 100,
+      maxResultChars: 10_000,
+      outline: false,
+    });
     const twoLines = full.split('\n').slice(0, 2).join('\n').length;
     for (const max of [twoLines - 1, twoLines, twoLines + 1, twoLines + 5]) {
-      const text = formatSymbols(symbols, { resolvedWorkspaceUri: ROOT, roots: [{ name: 'w', uri: ROOT }], maxSymbols: 100, maxResultChars: max, outline: false });
+      const text = formatSymbols(symbols, {
+        resolvedWorkspaceUri: ROOT,
+        roots: [{ name: 'w', uri: ROOT }],
+        maxSymbols: 100,
+        maxResultChars: max,
+        outline: false,
+      });
       assert.ok(text.length <= max, `${text.length} <= ${max}`);
       assert.match(text, /… symbols truncated \(limit \d+ characters\)\.$/, `max ${max}: ${text}`);
     }

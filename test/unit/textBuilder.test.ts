@@ -40,8 +40,15 @@ function reference(locations: readonly LspLocation[], options: LocationRenderOpt
 
 const WS = 'file:///w/proj';
 const uriArb = fc.constantFrom(
-  `${WS}/a.ts`, `${WS}/src/b.ts`, `${WS}/src/%E2%82%AC.ts`, `${WS}/a%20b.ts`, `${WS}/a b.ts`,
-  'file:///elsewhere/c.ts', 'untitled:Untitled-1', `${WS}/%ED%A0%80.ts`, 'vscode-remote://h/w/d.ts',
+  `${WS}/a.ts`,
+  `${WS}/src/b.ts`,
+  `${WS}/src/%E2%82%AC.ts`,
+  `${WS}/a%20b.ts`,
+  `${WS}/a b.ts`,
+  'file:///elsewhere/c.ts',
+  'untitled:Untitled-1',
+  `${WS}/%ED%A0%80.ts`,
+  'vscode-remote://h/w/d.ts',
 );
 const textArb = fc.oneof(
   fc.string({ maxLength: 200 }),
@@ -71,7 +78,12 @@ describe('buffered formatLocations', () => {
           const previews = new Map<LspLocation, string | undefined>(pairs.map(([l, p]) => [l, p]));
           const options: LocationRenderOptions<LspLocation> = {
             resolvedWorkspaceUri: WS,
-            roots: twoRoots ? [{ name: 'proj', uri: WS }, { name: 'h', uri: 'vscode-remote://h/w' }] : [{ name: 'proj', uri: WS }],
+            roots: twoRoots
+              ? [
+                  { name: 'proj', uri: WS },
+                  { name: 'h', uri: 'vscode-remote://h/w' },
+                ]
+              : [{ name: 'proj', uri: WS }],
             maxLocations,
             maxResultChars,
             notes,
@@ -86,8 +98,19 @@ describe('buffered formatLocations', () => {
 
   it('stops formatting at the character cap: a huge answer costs what the cap keeps', () => {
     let calls = 0;
-    const locations = Array.from({ length: 100_000 }, (_, i): LspLocation => ({ uri: `${WS}/f${i % 7}.ts`, range: { start: { line: i, character: 0 }, end: { line: i, character: 1 } } }));
-    const options = { resolvedWorkspaceUri: WS, maxLocations: 1e9, maxResultChars: 2000, preview: () => { calls++; return 'x'; } };
+    const locations = Array.from({ length: 100_000 }, (_, i): LspLocation => ({
+      uri: `${WS}/f${i % 7}.ts`,
+      range: { start: { line: i, character: 0 }, end: { line: i, character: 1 } },
+    }));
+    const options = {
+      resolvedWorkspaceUri: WS,
+      maxLocations: 1e9,
+      maxResultChars: 2000,
+      preview: () => {
+        calls++;
+        return 'x';
+      },
+    };
     const text = formatLocations(locations, options);
     assert.equal(text.length, 2000);
     assert.equal(text, reference(locations, { ...options, preview: () => 'x' }));
@@ -133,8 +156,10 @@ describe('TextBuilder', () => {
   });
 
   it('hasLoneSurrogate matches isWellFormed', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (text) => {
-      assert.equal(hasLoneSurrogate(text), !(text as string & { isWellFormed(): boolean }).isWellFormed());
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (text) => {
+        assert.equal(hasLoneSurrogate(text), !(text as string & { isWellFormed(): boolean }).isWellFormed());
+      }),
+    );
   });
 });

@@ -59,7 +59,17 @@ function locationsBody(input: Omit<EntryInput, 'id' | 'title' | 'source' | 'note
 /** The card's body for an `lsp` outcome: the previews already read for the text, the rest read now. */
 export async function lspCardBody(outcome: QueryOutcome, context: CardContext): Promise<CardBody> {
   const { result } = outcome;
-  const lines = result.kind === 'locations' ? await context.readLines(result.locations.map((l) => l.uri), outcome.sourceLines) : new Map<string, string[]>();
-  return locationsBody({ operation: outcome.operation, result, roots: context.roots, preview: (location) => lines.get(location.uri)?.[location.range.start.line] });
+  const lines =
+    result.kind === 'locations'
+      ? await context.readLines(
+          result.locations.map((l) => l.uri),
+          outcome.sourceLines,
+        )
+      : new Map<string, string[]>();
+  return locationsBody({
+    operation: outcome.operation,
+    result,
+    roots: context.roots,
+    preview: (location) => lines.get(location.uri)?.[location.range.start.line],
+  });
 }
-

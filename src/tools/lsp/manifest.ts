@@ -9,13 +9,10 @@ export const LSP_MANIFEST = {
   toolReferenceName: 'lsp',
   displayName: '%tool.lsp.displayName%',
   userDescription: '%tool.lsp.userDescription%',
-  modelDescription: 'Query a language server for precise code navigation. operation is one of goToDefinition, findReferences, goToImplementation, hover. line and character are one-based UTF-16 cursor coordinates. findReferences includes the declaration.\n\nUse search/read for ordinary navigation. Use lsp when textual matches are ambiguous or before a change requires precise definitions, implementations, or references. Positions are one-based line and character (UTF-16) at the cursor; an off-symbol position may return no results. findReferences always includes the declaration.',
+  modelDescription:
+    'Query a language server for precise code navigation. operation is one of goToDefinition, findReferences, goToImplementation, hover. line and character are one-based UTF-16 cursor coordinates. findReferences includes the declaration.\n\nUse search/read for ordinary navigation. Use lsp when textual matches are ambiguous or before a change requires precise definitions, implementations, or references. Positions are one-based line and character (UTF-16) at the cursor; an off-symbol position may return no results. findReferences always includes the declaration.',
   canBeReferencedInPrompt: true,
   icon: '$(symbol-reference)',
-  tags: [
-    'lsp',
-    'navigation',
-    'code'
-  ],
+  tags: ['lsp', 'navigation', 'code'],
   inputSchema: LSP_SCHEMA.inputSchema,
 } as const satisfies ToolManifest;

@@ -38,9 +38,7 @@ export interface QueryOutcome extends OutcomeHeader {
   sourceLines: ReadonlyMap<string, string[]>;
 }
 
-type Answer =
-  | { kind: 'locations'; locations: LspLocation[]; malformed: number }
-  | { kind: 'hover'; hover: LspHover | null; malformed: number };
+type Answer = { kind: 'locations'; locations: LspLocation[]; malformed: number } | { kind: 'hover'; hover: LspHover | null; malformed: number };
 
 /** tsserver's hover while its project loads: `(loading...) const x: 42`, a type it does not know yet. */
 const LOADING_HOVER = /\(loading\.\.\.\)/;
@@ -70,7 +68,9 @@ export class QueryEngine extends EngineQuery {
       const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, LSP_SCHEMA.name);
       const folder = this.deps.workspace.folderOf(document.uri);
       if (!this.warm.has(folder, document.languageId, args.operation)) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
-      const { answer, completeness, waitedMs, unsupported } = await this.ask(args.operation, document, queried, folder, budget).catch((err: unknown) => unsupportedAnswer(err, args.operation));
+      const { answer, completeness, waitedMs, unsupported } = await this.ask(args.operation, document, queried, folder, budget).catch((err: unknown) =>
+        unsupportedAnswer(err, args.operation),
+      );
       const result: LspQueryResult =
         answer.kind === 'hover'
           ? { kind: 'hover', hover: answer.hover, completeness }
@@ -133,7 +133,10 @@ export class QueryEngine extends EngineQuery {
     const provisional = (answer: Answer): boolean =>
       answer.kind === 'hover'
         ? answer.hover === null || LOADING_HOVER.test(answer.hover.contents)
-        : confinedToOpenFiles(answer.locations.map((l) => l.uri), this.deps.workspace.openDocumentUris());
+        : confinedToOpenFiles(
+            answer.locations.map((l) => l.uri),
+            this.deps.workspace.openDocumentUris(),
+          );
     const settled = await this.settled({ folder, languageId: document.languageId, question: operation }, once, provisional, budget, { empty: emptyAnswer });
     const answer = settled.value;
     const { waitedMs } = settled;
@@ -150,7 +153,8 @@ export class QueryEngine extends EngineQuery {
     budget: Budget,
     fit: AnswerBudget | undefined,
   ): Promise<string> {
-    if (result.kind === 'hover') return renderWithin(fit, settings.maxResultChars, (limit) => formatHover(result.hover, limit ?? settings.maxResultChars, notes));
+    if (result.kind === 'hover')
+      return renderWithin(fit, settings.maxResultChars, (limit) => formatHover(result.hover, limit ?? settings.maxResultChars, notes));
     const options = {
       resolvedWorkspaceUri: result.resolvedWorkspaceUri,
       roots: this.deps.workspace.roots(),

@@ -20,7 +20,14 @@ export interface TreeNodeContext {
 }
 
 /** One node as the card shows it; `walked`: its children were asked for (else the card asks on expand). */
-export function toCardNode(node: { item: HierarchyItem; children: readonly HierarchyNode[]; fromRanges?: HierarchyNode['fromRanges']; repeated?: true; cycle?: true }, key: string, parentUri: string, walked: (node: HierarchyNode | { children: readonly HierarchyNode[] }, level: number) => boolean, level: number, context: TreeNodeContext): CardTreeNode {
+export function toCardNode(
+  node: { item: HierarchyItem; children: readonly HierarchyNode[]; fromRanges?: HierarchyNode['fromRanges']; repeated?: true; cycle?: true },
+  key: string,
+  parentUri: string,
+  walked: (node: HierarchyNode | { children: readonly HierarchyNode[] }, level: number) => boolean,
+  level: number,
+  context: TreeNodeContext,
+): CardTreeNode {
   const { item } = node;
   const start = item.selectionRange.start;
   const out: CardTreeNode = {

@@ -50,7 +50,10 @@ export function parseHierarchyArgs(input: unknown): ParsedHierarchyArgs {
   if (typeof record.depth === 'number') {
     depth = record.depth;
     if (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH) {
-      throw invalid(`depth must be an integer from 1 to ${MAX_DEPTH}`, `Got ${String(depth)}; depth 1 lists the direct callers, callees, supertypes or subtypes, and each level more expands those once more.`);
+      throw invalid(
+        `depth must be an integer from 1 to ${MAX_DEPTH}`,
+        `Got ${String(depth)}; depth 1 lists the direct callers, callees, supertypes or subtypes, and each level more expands those once more.`,
+      );
     }
   }
   return { direction: record.direction as HierarchyDirection, ...position, depth };

@@ -196,7 +196,11 @@ export class HierarchyEngine extends EngineQuery {
       // Nothing could ever answer (no extension provides for the language): one walk. Warm: one walk, unless it is empty.
       const askOnce = !this.deps.features.hasProviderSource(document.languageId);
       const empty = (w: Walked): boolean => w.roots.length === 0 && w.final !== true;
-      const settled = await this.settled({ folder, languageId: document.languageId, question: direction }, walkOnce, provisional, budget, { same, askOnce, empty });
+      const settled = await this.settled({ folder, languageId: document.languageId, question: direction }, walkOnce, provisional, budget, {
+        same,
+        askOnce,
+        empty,
+      });
       const walked = settled.value;
       let completeness: Completeness = settled.completeness;
       if (walked.roots.length === 0 && !this.deps.features.hasProviderSource(document.languageId)) completeness = 'noProvider';
@@ -218,11 +222,17 @@ export class HierarchyEngine extends EngineQuery {
         notes.push(fallbackNote(document.languageId, fallback, walked.roots, prepareUnsupported));
         const found = (walked.roots[0]?.children.length ?? 0) > 0;
         if (found) this.evidence.record(document.languageId);
-        else if (!this.evidence.known(document.languageId) && walked.unsupported === undefined) notes.push(unknownSubtypesNote(document.languageId, fallback.name));
+        else if (!this.evidence.known(document.languageId) && walked.unsupported === undefined)
+          notes.push(unknownSubtypesNote(document.languageId, fallback.name));
       }
-      if (walked.failedCalls > 0) notes.push(`${walked.failedCalls} provider call${walked.failedCalls === 1 ? '' : 's'} failed; the items concerned are listed without what they relate to.`);
+      if (walked.failedCalls > 0)
+        notes.push(
+          `${walked.failedCalls} provider call${walked.failedCalls === 1 ? '' : 's'} failed; the items concerned are listed without what they relate to.`,
+        );
       if (walked.stoppedAt !== undefined) {
-        notes.push(`the walk stopped expanding after ${walked.stoppedAt} related items (limit ${WALK_NODE_LIMIT}); ask for a smaller depth or a more specific item.`);
+        notes.push(
+          `the walk stopped expanding after ${walked.stoppedAt} related items (limit ${WALK_NODE_LIMIT}); ask for a smaller depth or a more specific item.`,
+        );
       }
       if (walked.roots.length === 0 && completeness !== 'noProvider') {
         const note = await offSymbolNote(document, queried, this.deps.features, budget);
@@ -230,7 +240,13 @@ export class HierarchyEngine extends EngineQuery {
       }
       const result: HierarchyResult = { kind: 'hierarchy', direction, roots: walked.roots, completeness };
       const roots = this.deps.workspace.roots();
-      const shownOptions = { direction, pathOf: (uri: string) => displayPath(uri, folder, roots), maxLocations: settings.maxLocations, maxResultChars: settings.maxResultChars, notes };
+      const shownOptions = {
+        direction,
+        pathOf: (uri: string) => displayPath(uri, folder, roots),
+        maxLocations: settings.maxLocations,
+        maxResultChars: settings.maxResultChars,
+        notes,
+      };
       const text = await renderWithin(fit, settings.maxResultChars, (limit) =>
         limit === undefined ? formatHierarchy(result.roots, shownOptions) : formatHierarchyWithin(result.roots, shownOptions, limit),
       );
@@ -296,9 +312,18 @@ export class HierarchyEngine extends EngineQuery {
    * declaration of another kind whose name (a selection range exactly as long as it) is there: an
    * anonymous function's symbol (`<function>`, `operate() callback`) is a value, not a subtype.
    */
-  private async declarationAt(uri: string, at: LspPosition, budget: Budget, cache: Map<string, Promise<FlatSymbol[]>>, anyKind = false): Promise<HierarchyItem | undefined> {
-    const named = (s: FlatSymbol): boolean => s.selectionRange.start.line === s.selectionRange.end.line && s.selectionRange.end.character - s.selectionRange.start.character === s.name.length;
-    const symbols = (await this.symbolsOf(uri, budget, cache)).filter((s) => (TYPE_KINDS.has(s.kind) || (anyKind && named(s))) && contains(s.selectionRange, at));
+  private async declarationAt(
+    uri: string,
+    at: LspPosition,
+    budget: Budget,
+    cache: Map<string, Promise<FlatSymbol[]>>,
+    anyKind = false,
+  ): Promise<HierarchyItem | undefined> {
+    const named = (s: FlatSymbol): boolean =>
+      s.selectionRange.start.line === s.selectionRange.end.line && s.selectionRange.end.character - s.selectionRange.start.character === s.name.length;
+    const symbols = (await this.symbolsOf(uri, budget, cache)).filter(
+      (s) => (TYPE_KINDS.has(s.kind) || (anyKind && named(s))) && contains(s.selectionRange, at),
+    );
     const symbol = symbols[symbols.length - 1];
     if (!symbol) return undefined;
     const item: HierarchyItem = { name: symbol.name, kind: symbol.kind, uri, range: symbol.range, selectionRange: symbol.selectionRange };
@@ -307,7 +332,12 @@ export class HierarchyEngine extends EngineQuery {
   }
 
   /** The class or interface at a position (its declaration, or the one a reference there goes to): where a type hierarchy should have been prepared. */
-  private async typeAt(document: DocumentSnapshot, at: LspPosition, budget: Budget, cache: Map<string, Promise<FlatSymbol[]>>): Promise<HierarchyItem | undefined> {
+  private async typeAt(
+    document: DocumentSnapshot,
+    at: LspPosition,
+    budget: Budget,
+    cache: Map<string, Promise<FlatSymbol[]>>,
+  ): Promise<HierarchyItem | undefined> {
     const here = await this.declarationAt(document.uri, at, budget, cache);
     if (here) return here;
     const definitions = normalizeLocations(await budget.race(this.deps.features.atPosition('goToDefinition', document.uri, at).catch(() => []))).locations;
@@ -419,7 +449,13 @@ function collectUris(nodes: readonly { item: HierarchyItem; children: readonly H
 }
 
 function answered(outcome: HierarchyOutcome): LoggedAnswer {
-  return { answer: counted(outcome.result.roots.reduce((n, r) => n + countNodes(r.children), 0), 'related item'), completeness: outcome.result.completeness };
+  return {
+    answer: counted(
+      outcome.result.roots.reduce((n, r) => n + countNodes(r.children), 0),
+      'related item',
+    ),
+    completeness: outcome.result.completeness,
+  };
 }
 
 function describe(input: unknown): string {
@@ -428,7 +464,13 @@ function describe(input: unknown): string {
 }
 
 /** The Notes for requests the server refused as unsupported (see engine/unsupported.ts for the contract). */
-function hierarchyUnsupportedNotes(languageId: string, direction: HierarchyDirection, prepare: string | undefined, provide: string | undefined, fellBack: boolean): string[] {
+function hierarchyUnsupportedNotes(
+  languageId: string,
+  direction: HierarchyDirection,
+  prepare: string | undefined,
+  provide: string | undefined,
+  fellBack: boolean,
+): string[] {
   const notes: string[] = [];
   // A refused prepareTypeHierarchy for subtypes is told by the fallback's Note.
   if (prepare !== undefined && !fellBack) notes.push(unsupportedDirectionNote(languageId, direction, prepare, false));
@@ -438,9 +480,10 @@ function hierarchyUnsupportedNotes(languageId: string, direction: HierarchyDirec
 
 /** Says where the subtypes come from, and which kinds they are: class-like only (TypeScript), or any declaration (a Go function type). */
 function fallbackNote(languageId: string, fallback: HierarchyItem, roots: readonly HierarchyRoot[], prepareUnsupported: string | undefined): string {
-  const why = prepareUnsupported !== undefined
-    ? `the ${languageId} language server does not support the type hierarchy (${prepareUnsupported})`
-    : `no type hierarchy provider answered for language id "${languageId}"`;
+  const why =
+    prepareUnsupported !== undefined
+      ? `the ${languageId} language server does not support the type hierarchy (${prepareUnsupported})`
+      : `no type hierarchy provider answered for language id "${languageId}"`;
   const kinds: string[] = [];
   const collect = (nodes: readonly HierarchyNode[]): void => {
     for (const node of nodes) {

@@ -28,8 +28,15 @@ export class RecentHierarchies {
 
   /** The newest outcome recorded after `afterId` for exactly this input. */
   findAfter(afterId: number, input: Omit<HierarchyOutcome['input'], 'depth'> & { depth?: number }): RecordedHierarchy | undefined {
-    return this.outcomes.newestEntryAfter(afterId, isHierarchyOutcome, ({ input: asked }) =>
-      asked.direction === input.direction && asked.file_path === input.file_path && asked.line === input.line && asked.character === input.character && asked.depth === (input.depth ?? 1),
+    return this.outcomes.newestEntryAfter(
+      afterId,
+      isHierarchyOutcome,
+      ({ input: asked }) =>
+        asked.direction === input.direction &&
+        asked.file_path === input.file_path &&
+        asked.line === input.line &&
+        asked.character === input.character &&
+        asked.depth === (input.depth ?? 1),
     );
   }
 }

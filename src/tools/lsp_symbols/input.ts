@@ -8,12 +8,12 @@ export interface SymbolsToolInput {
   file_path?: string;
 }
 
-export type SymbolsArgs =
-  | { mode: 'workspace'; query: string }
-  | { mode: 'outline'; filePath: string }
-  | { mode: 'file'; filePath: string; query: string };
+export type SymbolsArgs = { mode: 'workspace'; query: string } | { mode: 'outline'; filePath: string } | { mode: 'file'; filePath: string; query: string };
 
-const SCHEMA_HINT = schemaHint(SYMBOLS_SCHEMA, ': "query" alone finds a symbol by name in the workspace, "file_path" alone gives that file\'s outline, and both give that file\'s symbols matching the name.');
+const SCHEMA_HINT = schemaHint(
+  SYMBOLS_SCHEMA,
+  ': "query" alone finds a symbol by name in the workspace, "file_path" alone gives that file\'s outline, and both give that file\'s symbols matching the name.',
+);
 
 /** Throws only LspToolError('LSP_INVALID_ARGUMENT'). */
 export function parseSymbolsArgs(input: unknown): SymbolsArgs {

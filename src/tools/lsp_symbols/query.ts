@@ -73,8 +73,18 @@ export class SymbolsQuery extends EngineQuery {
     const tuning = woken.started ? { ...base, emptyStableMs: base.emptyStableMs * STARTED_EMPTY_FACTOR } : base;
     const once = async (): Promise<Raw> => normalizeWorkspaceSymbols(await budget.race(features.workspaceSymbols(query)));
     // While a project loads, answers hold the open files' symbols only: provisional, like references.
-    const provisional = (raw: Raw): boolean => confinedToOpenFiles(raw.symbols.map((s) => s.uri), workspace.openDocumentUris());
-    const { value: raw, completeness } = await this.settled({ folder, languageId: ANY_LANGUAGE, question: 'workspaceSymbols' }, once, nonEmpty(provisional), budget, { empty: noSymbols, tuning });
+    const provisional = (raw: Raw): boolean =>
+      confinedToOpenFiles(
+        raw.symbols.map((s) => s.uri),
+        workspace.openDocumentUris(),
+      );
+    const { value: raw, completeness } = await this.settled(
+      { folder, languageId: ANY_LANGUAGE, question: 'workspaceSymbols' },
+      once,
+      nonEmpty(provisional),
+      budget,
+      { empty: noSymbols, tuning },
+    );
     const roots = workspace.roots();
     const inside = (uri: string): boolean => roots.some((root) => pathInside(root.uri, uri) !== undefined);
     const ranked = rankSymbols(raw.symbols as FoundSymbol[], query, inside);
@@ -89,12 +99,23 @@ export class SymbolsQuery extends EngineQuery {
     return this.outcome(result, { mode: 'workspace', query }, await this.render(result, false, settings, notes, fit), notes);
   }
 
-  private async outline(args: Exclude<SymbolsArgs, { mode: 'workspace' }>, settings: LspToolSettings, budget: Budget, fit: AnswerBudget | undefined): Promise<SymbolsOutcome> {
+  private async outline(
+    args: Exclude<SymbolsArgs, { mode: 'workspace' }>,
+    settings: LspToolSettings,
+    budget: Budget,
+    fit: AnswerBudget | undefined,
+  ): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
     const document: DocumentSnapshot = await openFile(workspace, args.filePath, settings, budget, SYMBOLS_SCHEMA.name);
     const folder = workspace.folderOf(document.uri);
     const once = async (): Promise<Raw> => normalizeDocumentSymbols(await budget.race(features.documentSymbols(document.uri)), document.uri);
-    const settled = await this.settled({ folder, languageId: document.languageId, question: 'documentSymbols' }, once, nonEmpty(() => false), budget, { empty: noSymbols });
+    const settled = await this.settled(
+      { folder, languageId: document.languageId, question: 'documentSymbols' },
+      once,
+      nonEmpty(() => false),
+      budget,
+      { empty: noSymbols },
+    );
     const raw = settled.value;
     let completeness: SymbolsResult['completeness'] = settled.completeness;
     if (raw.symbols.length === 0 && !features.hasProviderSource(document.languageId)) completeness = 'noProvider';
@@ -102,7 +123,9 @@ export class SymbolsQuery extends EngineQuery {
     const symbols = args.mode === 'file' ? filterOutline(outline, args.query) : outline;
     const notes = [malformedNote(raw.malformed), completenessNote(completeness, document.languageId)].filter((n): n is string => n !== undefined);
     if (args.mode === 'file' && symbols.length === 0 && completeness !== 'noProvider') {
-      notes.push(`no symbol of "${args.filePath}" (${countSymbols(outline)} in all) has "${args.query}" in its name. Pass file_path alone for the whole outline.`);
+      notes.push(
+        `no symbol of "${args.filePath}" (${countSymbols(outline)} in all) has "${args.query}" in its name. Pass file_path alone for the whole outline.`,
+      );
     }
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
     return { ...this.outcome(result, args, await this.render(result, true, settings, notes, fit), notes), uri: document.uri };
@@ -125,7 +148,9 @@ export class SymbolsQuery extends EngineQuery {
       outline,
       notes,
     };
-    return renderWithin(fit, settings.maxResultChars, (limit) => (limit === undefined ? formatSymbols(result.symbols, options) : formatSymbolsWithin(result.symbols, options, limit)));
+    return renderWithin(fit, settings.maxResultChars, (limit) =>
+      limit === undefined ? formatSymbols(result.symbols, options) : formatSymbolsWithin(result.symbols, options, limit),
+    );
   }
 }
 

@@ -8,13 +8,13 @@ export const SYMBOLS_SCHEMA = {
     properties: {
       query: {
         type: 'string',
-        description: 'A symbol name to find, or part of one.'
+        description: 'A symbol name to find, or part of one.',
       },
       file_path: {
         type: 'string',
-        description: 'A source file, relative to the workspace or absolute: its outline, or its symbols that match query.'
-      }
+        description: 'A source file, relative to the workspace or absolute: its outline, or its symbols that match query.',
+      },
     },
-    required: []
-  }
+    required: [],
+  },
 } as const satisfies ToolSchema;

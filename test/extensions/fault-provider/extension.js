@@ -14,7 +14,12 @@ function behave(document, position) {
   const here = new vscode.Location(document.uri, new vscode.Range(position.line, 0, position.line, 4));
   switch (word) {
     case 'hang':
-      return new Promise((resolve) => setTimeout(() => { late++; resolve([here]); }, 5000));
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          late++;
+          resolve([here]);
+        }, 5000),
+      );
     case 'throw':
       throw new Error('fault fixture: provider exploded');
     case 'many':
@@ -38,9 +43,11 @@ function activate(context) {
         const word = document.lineAt(position.line).text.trim();
         if (word !== 'inject') return behave(document, position) && undefined;
         // Provider text that tries to become markup, script or a javascript: link in the card.
-        return new vscode.Hover(new vscode.MarkdownString(
-          '<script>window.__pwned = 1</script>\n\n[click me](javascript:window.__pwned=2) <img src=x onerror="window.__pwned=3"> **bold**',
-        ));
+        return new vscode.Hover(
+          new vscode.MarkdownString(
+            '<script>window.__pwned = 1</script>\n\n[click me](javascript:window.__pwned=2) <img src=x onerror="window.__pwned=3"> **bold**',
+          ),
+        );
       },
     }),
     vscode.commands.registerCommand('faultFixture.calls', () => ({ calls, late })),

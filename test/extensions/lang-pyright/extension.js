@@ -6,12 +6,20 @@ let client;
 exports.activate = async function activate() {
   const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
   const serverModule = process.env.LSP_TOOL_PYRIGHT;
-  if (!serverModule) throw new Error('LSP_TOOL_PYRIGHT (pyright\'s langserver.index.js) is not set');
+  if (!serverModule) throw new Error("LSP_TOOL_PYRIGHT (pyright's langserver.index.js) is not set");
   const run = { module: serverModule, transport: TransportKind.ipc };
-  client = new LanguageClient('pyright', 'Pyright (test)', { run, debug: run }, {
-    documentSelector: [{ scheme: 'file', language: 'python' }, { scheme: 'untitled', language: 'python' }],
-    synchronize: { configurationSection: ['python', 'pyright'] },
-  });
+  client = new LanguageClient(
+    'pyright',
+    'Pyright (test)',
+    { run, debug: run },
+    {
+      documentSelector: [
+        { scheme: 'file', language: 'python' },
+        { scheme: 'untitled', language: 'python' },
+      ],
+      synchronize: { configurationSection: ['python', 'pyright'] },
+    },
+  );
   await client.start();
 };
 

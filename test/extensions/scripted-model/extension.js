@@ -22,7 +22,10 @@ function lastToolResult(messages) {
 
 /** @param {readonly vscode.LanguageModelChatRequestMessage[]} messages */
 function promptText(messages) {
-  return messages.flatMap((m) => m.content).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('\n');
+  return messages
+    .flatMap((m) => m.content)
+    .map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : ''))
+    .join('\n');
 }
 
 /** @param {vscode.ExtensionContext} context */
@@ -30,13 +33,23 @@ function activate(context) {
   context.subscriptions.push(
     vscode.lm.registerLanguageModelChatProvider('lsp-test', {
       provideLanguageModelChatInformation: async () => [
-        { id: 'scripted', name: 'Scripted', family: 'scripted', version: '1', maxInputTokens: 100000, maxOutputTokens: 1000, capabilities: { toolCalling: true } },
+        {
+          id: 'scripted',
+          name: 'Scripted',
+          family: 'scripted',
+          version: '1',
+          maxInputTokens: 100000,
+          maxOutputTokens: 1000,
+          capabilities: { toolCalling: true },
+        },
       ],
       provideLanguageModelChatResponse: async (_model, messages, options, progress) => {
         const toolResult = lastToolResult(messages);
         const position = POSITION.exec(promptText(messages));
         if (toolResult !== undefined) {
-          progress.report(new vscode.LanguageModelTextPart(`The lsp tool answered ${toolResult.split('\n').length} lines; the first: ${toolResult.split('\n')[0]}`));
+          progress.report(
+            new vscode.LanguageModelTextPart(`The lsp tool answered ${toolResult.split('\n').length} lines; the first: ${toolResult.split('\n')[0]}`),
+          );
         } else if (position && options.tools?.some((t) => t.name === 'lsp')) {
           const input = { operation: 'findReferences', file_path: position[1], line: Number(position[2]), character: Number(position[3]) };
           progress.report(new vscode.LanguageModelToolCallPart('call-1', 'lsp', input));

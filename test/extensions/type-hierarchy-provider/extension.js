@@ -13,7 +13,10 @@ function declarations(document) {
     if (!match) continue;
     const text = document.lineAt(line).text;
     const start = text.indexOf(match[2]);
-    const supers = (match[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const supers = (match[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     out.push({ kind: match[1], name: match[2], line, start, supers });
   }
   return out;
@@ -35,7 +38,10 @@ async function related(item, up) {
   if (!up && item.name.startsWith('Slow')) await new Promise((resolve) => setTimeout(resolve, 5000));
   if (up) {
     const self = all.find((d) => d.name === item.name);
-    return (self?.supers ?? []).map((s) => all.find((d) => d.name === s)).filter(Boolean).map((d) => itemOf(document, d));
+    return (self?.supers ?? [])
+      .map((s) => all.find((d) => d.name === s))
+      .filter(Boolean)
+      .map((d) => itemOf(document, d));
   }
   return all.filter((d) => d.supers.includes(item.name)).map((d) => itemOf(document, d));
 }
@@ -43,18 +49,21 @@ async function related(item, up) {
 /** @param {vscode.ExtensionContext} context */
 function activate(context) {
   context.subscriptions.push(
-    vscode.languages.registerTypeHierarchyProvider({ language: 'lsptypes' }, {
-      prepareTypeHierarchy(document, position) {
-        calls++;
-        const word = document.getWordRangeAtPosition(position);
-        if (!word) return undefined;
-        const name = document.getText(word);
-        const d = declarations(document).find((x) => x.name === name);
-        return d ? [itemOf(document, d)] : undefined;
+    vscode.languages.registerTypeHierarchyProvider(
+      { language: 'lsptypes' },
+      {
+        prepareTypeHierarchy(document, position) {
+          calls++;
+          const word = document.getWordRangeAtPosition(position);
+          if (!word) return undefined;
+          const name = document.getText(word);
+          const d = declarations(document).find((x) => x.name === name);
+          return d ? [itemOf(document, d)] : undefined;
+        },
+        provideTypeHierarchySupertypes: (item) => related(item, true),
+        provideTypeHierarchySubtypes: (item) => related(item, false),
       },
-      provideTypeHierarchySupertypes: (item) => related(item, true),
-      provideTypeHierarchySubtypes: (item) => related(item, false),
-    }),
+    ),
     vscode.commands.registerCommand('typesFixture.calls', () => ({ calls })),
   );
 }

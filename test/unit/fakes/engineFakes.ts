@@ -1,6 +1,15 @@
 // Fakes of the engine's ports, for unit tests in plain Node (as vscode-copilot-chat tests its tools).
 /* eslint-disable @typescript-eslint/require-await -- fakes of async ports: `async` turns a throw into a rejection, as the real port does. */
-import type { DocumentSnapshot, EngineLog, HierarchyDirection, HierarchyKind, LanguageFeatures, ResolvedFile, WakeCandidate, Workspace } from '../../../src/engine/ports';
+import type {
+  DocumentSnapshot,
+  EngineLog,
+  HierarchyDirection,
+  HierarchyKind,
+  LanguageFeatures,
+  ResolvedFile,
+  WakeCandidate,
+  Workspace,
+} from '../../../src/engine/ports';
 import { QueryEngine } from '../../../src/tools/lsp/query';
 import type { ReadinessTuning } from '../../../src/engine/readiness';
 import type { LspOperation, LspPosition } from '../../../src/engine/result';
