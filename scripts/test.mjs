@@ -30,12 +30,13 @@ function finish() {
 }
 
 const npx = (bin, args) => [join(repo, 'node_modules', '.bin', bin), args];
+if (!step('format (prettier --check)', ...npx('prettier', ['--check', '.']))) finish();
 if (!step('lint', ...npx('eslint', ['.']))) finish();
 if (!step('layers (dependency-cruiser)', ...npx('depcruise', ['src', '--config', '.dependency-cruiser.cjs']))) finish();
 if (!step('type check', ...npx('tsc', ['-p', 'tsconfig.json', '--noEmit']))) finish();
-if (!step('type check the card\'s webview script (DOM lib)', ...npx('tsc', ['-p', 'tsconfig.webview.json']))) finish();
+if (!step("type check the card's webview script (DOM lib)", ...npx('tsc', ['-p', 'tsconfig.webview.json']))) finish();
 if (!step('compile tests', ...npx('tsc', ['-p', 'tsconfig.test.json']))) finish();
-if (!step('bundle', process.execPath, ['esbuild.mjs']))  finish();
+if (!step('bundle', process.execPath, ['esbuild.mjs'])) finish();
 
 console.log('\n▶ unit tests (mocha, plain Node)');
 const mocha = new Mocha({ reporter: 'spec', timeout: 20000 });
