@@ -3,6 +3,26 @@
 import { LspToolError } from './errors';
 import type { LspPosition } from './result';
 
+/** The schema of those fields, as lsp and lsp_hierarchy list them (after their own first field). */
+export const POSITION_PROPERTIES = {
+  file_path: {
+    type: 'string',
+    description: 'The source file to query, relative to the workspace or absolute.',
+  },
+  line: {
+    type: 'number',
+    description: 'One-based line of the cursor.',
+  },
+  character: {
+    type: 'number',
+    description: 'One-based UTF-16 column of the cursor.',
+  },
+  symbol: {
+    type: 'string',
+    description: 'Optional. The identifier you mean; if the cursor is not on it, the query moves to its nearest occurrence on or near that line.',
+  },
+} as const;
+
 export interface PositionArgs {
   /** Exactly as given (untrimmed): docs/contract.md §2.2. */
   filePath: string;

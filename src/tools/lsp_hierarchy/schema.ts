@@ -1,4 +1,5 @@
 // The `lsp_hierarchy` tool's name and input schema (the part of its manifest entry the engine reads).
+import { POSITION_PROPERTIES } from '../../engine/positionInput';
 import type { ToolSchema } from '../../engine/toolSchema';
 
 export const HIERARCHY_SCHEMA = {
@@ -11,22 +12,7 @@ export const HIERARCHY_SCHEMA = {
         enum: ['incomingCalls', 'outgoingCalls', 'supertypes', 'subtypes'],
         description: 'incomingCalls (callers), outgoingCalls (callees), supertypes, or subtypes.',
       },
-      file_path: {
-        type: 'string',
-        description: 'The source file to query, relative to the workspace or absolute.',
-      },
-      line: {
-        type: 'number',
-        description: 'One-based line of the cursor.',
-      },
-      character: {
-        type: 'number',
-        description: 'One-based UTF-16 column of the cursor.',
-      },
-      symbol: {
-        type: 'string',
-        description: 'Optional. The identifier you mean; if the cursor is not on it, the query moves to its nearest occurrence on or near that line.',
-      },
+      ...POSITION_PROPERTIES,
       depth: {
         type: 'integer',
         minimum: 1,
