@@ -15,7 +15,7 @@
 //   POST /control/reset                        empty script, nothing recorded
 // A Turn is { text } or { toolUses: [{ name, input, id? }] } (input: an object, or a string sent as
 // the partial JSON as is), with optional { delayMs } before answering.
-import { createServer } from 'node:http';
+import { startScriptedServer } from './scriptedServer.mjs';
 
 export const FALLBACK_TEXT = 'OK.';
 export const MAX_REQUESTS = 50;
@@ -78,67 +78,34 @@ function answer(res, body, turn) {
 
 /** Starts the server; resolves to { url, close }. */
 export function startFakeAnthropic({ log } = {}) {
-  let turns = [];
-  let requests = [];
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const json = (status, value) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      try {
-        const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-        if (path === '/control/script' && req.method === 'POST') {
-          turns = JSON.parse(raw || '{}').turns ?? [];
-          requests = [];
-          return json(200, { ok: true });
-        }
-        if (path === '/control/reset' && req.method === 'POST') {
-          turns = [];
-          requests = [];
-          return json(200, { ok: true });
-        }
-        if (path === '/control/requests') return json(200, requests);
-        if (path === '/v1/messages/count_tokens' && req.method === 'POST') return json(200, { input_tokens: 10 });
-        if (path === '/v1/messages' && req.method === 'POST') {
-          if (requests.length >= MAX_REQUESTS)
-            return json(400, {
-              type: 'error',
-              error: { type: 'invalid_request_error', message: `fake Anthropic: more than ${MAX_REQUESTS} requests since the last script` },
-            });
-          const body = JSON.parse(raw || '{}');
-          const agentTurn = Array.isArray(body.tools) && body.tools.length > 0;
-          const turn = (agentTurn && turns.shift()) || { text: FALLBACK_TEXT };
-          const entry = { at: Date.now(), agentTurn, url: req.url, raw, body, answered: turn, answeredAt: 0 };
-          requests.push(entry);
-          log?.(
-            `[fake-anthropic] ${agentTurn ? 'agent' : 'utility'} request, ${body.messages?.length ?? 0} messages -> ${turn.toolUses ? `tool uses ${turn.toolUses.map((u) => u.name).join(', ')}` : `text ${JSON.stringify(turn.text).slice(0, 60)}`}`,
-          );
-          if (turn.delayMs) await new Promise((r) => setTimeout(r, turn.delayMs));
-          answer(res, body, turn);
-          entry.answeredAt = Date.now();
-          return undefined;
-        }
-        return json(404, { type: 'error', error: { type: 'not_found_error', message: `fake Anthropic: no route ${req.method} ${path}` } });
-      } catch (err) {
-        return json(500, { type: 'error', error: { type: 'api_error', message: String(err?.stack ?? err) } });
+  return startScriptedServer({
+    async route({ path, req, res, raw, json, state }) {
+      if (path === '/v1/messages/count_tokens' && req.method === 'POST') {
+        json(200, { input_tokens: 10 });
+        return true;
       }
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise((r) => {
-            server.closeAllConnections?.();
-            server.close(() => r());
-          }),
-      });
-    });
+      if (path !== '/v1/messages' || req.method !== 'POST') return false;
+      if (state.requests.length >= MAX_REQUESTS) {
+        json(400, {
+          type: 'error',
+          error: { type: 'invalid_request_error', message: `fake Anthropic: more than ${MAX_REQUESTS} requests since the last script` },
+        });
+        return true;
+      }
+      const body = JSON.parse(raw || '{}');
+      const agentTurn = Array.isArray(body.tools) && body.tools.length > 0;
+      const turn = (agentTurn && state.turns.shift()) || { text: FALLBACK_TEXT };
+      const entry = { at: Date.now(), agentTurn, url: req.url, raw, body, answered: turn, answeredAt: 0 };
+      state.requests.push(entry);
+      log?.(
+        `[fake-anthropic] ${agentTurn ? 'agent' : 'utility'} request, ${body.messages?.length ?? 0} messages -> ${turn.toolUses ? `tool uses ${turn.toolUses.map((u) => u.name).join(', ')}` : `text ${JSON.stringify(turn.text).slice(0, 60)}`}`,
+      );
+      if (turn.delayMs) await new Promise((r) => setTimeout(r, turn.delayMs));
+      answer(res, body, turn);
+      entry.answeredAt = Date.now();
+      return true;
+    },
+    notFound: (req, path) => ({ type: 'error', error: { type: 'not_found_error', message: `fake Anthropic: no route ${req.method} ${path}` } }),
+    failed: (err) => ({ type: 'error', error: { type: 'api_error', message: String(err?.stack ?? err) } }),
   });
 }

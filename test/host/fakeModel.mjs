@@ -15,7 +15,7 @@
 //
 // With `replay` (a list of turns, for the `npm start` demo), every conversation replays it: an agent
 // request gets the turn whose index is the number of tool-call rounds since the last user message.
-import { createServer } from 'node:http';
+import { startScriptedServer } from './scriptedServer.mjs';
 
 export const FALLBACK_TEXT = 'OK.';
 
@@ -84,65 +84,31 @@ function replayTurn(body, replay) {
   return replay[Math.min(rounds, replay.length - 1)];
 }
 
-export function startFakeModel({ log, replay } = {}) {
-  let turns = [];
-  let requests = [];
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const json = (status, value) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      try {
-        const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-        if (path === '/control/script' && req.method === 'POST') {
-          turns = JSON.parse(raw || '{}').turns ?? [];
-          requests = [];
-          return json(200, { ok: true });
-        }
-        if (path === '/control/reset' && req.method === 'POST') {
-          turns = [];
-          requests = [];
-          return json(200, { ok: true });
-        }
-        if (path === '/control/requests') return json(200, requests);
-        if (path.endsWith('/chat/completions') && req.method === 'POST') {
-          const body = JSON.parse(raw || '{}');
-          const agentTurn = Array.isArray(body.tools) && body.tools.length > 0;
-          const turn = (agentTurn && (replay ? replayTurn(body, replay) : turns.shift())) || { text: FALLBACK_TEXT };
-          const entry = { at: Date.now(), agentTurn, raw, body, answered: turn, answeredAt: 0 };
-          requests.push(entry);
-          log?.(
-            `[fake-model] ${agentTurn ? 'agent' : 'utility'} request, ${body.messages?.length ?? 0} messages -> ${turn.toolCalls ? `tool calls ${turn.toolCalls.map((c) => c.name).join(', ')}` : `text ${JSON.stringify(turn.text).slice(0, 60)}`}`,
-          );
-          if (turn.delayMs) await new Promise((r) => setTimeout(r, turn.delayMs));
-          answer(res, body, turn);
-          entry.answeredAt = Date.now();
-          return undefined;
-        }
-        if (path.endsWith('/models')) return json(200, { object: 'list', data: [{ id: 'fake-model', object: 'model' }] });
-        return json(404, { error: { message: `fake model: no route ${req.method} ${path}` } });
-      } catch (err) {
-        return json(500, { error: { message: String(err?.stack ?? err) } });
+export async function startFakeModel({ log, replay } = {}) {
+  const { url, close } = await startScriptedServer({
+    async route({ path, req, res, raw, json, state }) {
+      if (path.endsWith('/chat/completions') && req.method === 'POST') {
+        const body = JSON.parse(raw || '{}');
+        const agentTurn = Array.isArray(body.tools) && body.tools.length > 0;
+        const turn = (agentTurn && (replay ? replayTurn(body, replay) : state.turns.shift())) || { text: FALLBACK_TEXT };
+        const entry = { at: Date.now(), agentTurn, raw, body, answered: turn, answeredAt: 0 };
+        state.requests.push(entry);
+        log?.(
+          `[fake-model] ${agentTurn ? 'agent' : 'utility'} request, ${body.messages?.length ?? 0} messages -> ${turn.toolCalls ? `tool calls ${turn.toolCalls.map((c) => c.name).join(', ')}` : `text ${JSON.stringify(turn.text).slice(0, 60)}`}`,
+        );
+        if (turn.delayMs) await new Promise((r) => setTimeout(r, turn.delayMs));
+        answer(res, body, turn);
+        entry.answeredAt = Date.now();
+        return true;
       }
-    });
+      if (path.endsWith('/models')) {
+        json(200, { object: 'list', data: [{ id: 'fake-model', object: 'model' }] });
+        return true;
+      }
+      return false;
+    },
+    notFound: (req, path) => ({ error: { message: `fake model: no route ${req.method} ${path}` } }),
+    failed: (err) => ({ error: { message: String(err?.stack ?? err) } }),
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      const url = `http://127.0.0.1:${port}`;
-      resolve({
-        url,
-        modelUrl: `${url}/v1/chat/completions`,
-        close: () =>
-          new Promise((r) => {
-            server.closeAllConnections?.();
-            server.close(() => r());
-          }),
-      });
-    });
-  });
+  return { url, modelUrl: `${url}/v1/chat/completions`, close };
 }
