@@ -2,10 +2,10 @@
 // Anthropic model, on rxjs): what our three MCP tools add to every Claude Code request, deferred
 // and once loaded, and the wall time from the model's tool call to Claude Code's next request,
 // beside lm.invokeTool on the same input. Measured and written, never asserted.
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import { type AnthropicRequest, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from '../integration/claudeCodeAgent';
+import { runBenchPart } from './report';
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_CLAUDE_RUNS ?? 5);
 const QUESTION = { operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 };
@@ -91,24 +91,6 @@ async function measure(): Promise<Record<string, unknown>> {
   };
 }
 
-export async function run(): Promise<void> {
-  const results = process.env.LSP_TOOL_TEST_RESULTS;
-  try {
-    const report = await measure();
-    fs.writeFileSync(process.env.LSP_TOOL_BENCH_OUT!, JSON.stringify(report, null, 2));
-    if (results)
-      fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: 'bench claude code', state: 'passed', durationMs: 0 }], measurements: [] }));
-  } catch (err) {
-    // Report the failure to the runner instead of leaving it waiting for results.
-    if (results)
-      fs.writeFileSync(
-        results,
-        JSON.stringify({
-          done: true,
-          records: [{ title: 'bench claude code', state: 'failed', durationMs: 0, error: String((err as Error).stack ?? err) }],
-          measurements: [],
-        }),
-      );
-    throw err;
-  }
+export function run(): Promise<void> {
+  return runBenchPart('bench claude code', measure);
 }

@@ -2,12 +2,12 @@
 // fake model, on rxjs): what our tools cost every request, what "who uses Subscription?" costs as a
 // tool message from `lsp findReferences` and from the built-in `vscode_listCodeUsages`, and the wall
 // time from the model's tool call to Copilot's next request. Measured and written, never asserted.
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import { askAgent, copilotReady, type ModelRequest, script, textOfMessage, toolMessages, waitForAgentRequests } from '../integration/copilotAgent';
 import { pageTexts } from '../integration/helpers';
 import { shapeOf, type AnswerKind } from '../integration/answerShape';
+import { runBenchPart } from './report';
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_COPILOT_RUNS ?? 5);
 const QUESTION = { file_path: 'src/internal/Subscription.ts', line: 16, character: 14 };
@@ -153,24 +153,6 @@ async function measure(): Promise<Record<string, unknown>> {
   };
 }
 
-export async function run(): Promise<void> {
-  const results = process.env.LSP_TOOL_TEST_RESULTS;
-  try {
-    const report = await measure();
-    fs.writeFileSync(process.env.LSP_TOOL_BENCH_OUT!, JSON.stringify(report, null, 2));
-    if (results)
-      fs.writeFileSync(results, JSON.stringify({ done: true, records: [{ title: 'bench copilot', state: 'passed', durationMs: 0 }], measurements: [] }));
-  } catch (err) {
-    // Report the failure to the runner instead of leaving it waiting for results.
-    if (results)
-      fs.writeFileSync(
-        results,
-        JSON.stringify({
-          done: true,
-          records: [{ title: 'bench copilot', state: 'failed', durationMs: 0, error: String((err as Error).stack ?? err) }],
-          measurements: [],
-        }),
-      );
-    throw err;
-  }
+export function run(): Promise<void> {
+  return runBenchPart('bench copilot', measure);
 }
