@@ -5,21 +5,11 @@
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import { type AnthropicRequest, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from '../integration/claudeCodeAgent';
-import { runBenchPart } from './report';
+import { runBenchPart, stat } from './report';
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_CLAUDE_RUNS ?? 5);
 const QUESTION = { operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 };
 const OUR_TOOLS = ['lsp', 'lsp_symbols', 'lsp_hierarchy'];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function stat(values: number[]): { median: number; min: number; max: number; runs: number } {
-  return { median: median(values), min: Math.min(...values), max: Math.max(...values), runs: values.length };
-}
 
 /** One `claude -p` run with a script; the model's requests. */
 async function session(turns: Parameters<typeof script>[0], options: Parameters<typeof runClaude>[1] = {}): Promise<AnthropicRequest[]> {

@@ -7,7 +7,7 @@ import type { LspToolApi } from '../../src/extension';
 import { askAgent, copilotReady, type ModelRequest, script, textOfMessage, toolMessages, waitForAgentRequests } from '../integration/copilotAgent';
 import { pageTexts } from '../integration/helpers';
 import { shapeOf, type AnswerKind } from '../integration/answerShape';
-import { runBenchPart } from './report';
+import { runBenchPart, stat } from './report';
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_COPILOT_RUNS ?? 5);
 const QUESTION = { file_path: 'src/internal/Subscription.ts', line: 16, character: 14 };
@@ -16,16 +16,6 @@ const SYMBOL = 'Subscription';
 interface ContributedTool {
   name: string;
   modelDescription: string;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function stat(values: number[]): { median: number; min: number; max: number; runs: number } {
-  return { median: median(values), min: Math.min(...values), max: Math.max(...values), runs: values.length };
 }
 
 let session = 0;

@@ -20,3 +20,14 @@ export async function runBenchPart(title: string, measure: () => Promise<unknown
     throw err;
   }
 }
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The median and range of a part's timings. */
+export function stat(values: number[]): { median: number; min: number; max: number; runs: number } {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values), runs: values.length };
+}

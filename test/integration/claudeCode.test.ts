@@ -4,32 +4,16 @@
 // suite (test/host/suites.mjs), which skips where the pinned binary cannot run, saying why.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, EXTENSION_ID, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
+import { activateExtension, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
+import { contributedTools } from './contributedTools';
 import { type AnthropicRequest, type AnthropicTool, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from './claudeCodeAgent';
 
 interface McpEndpoint {
   url: string;
   headers: Record<string, string>;
 }
-interface ContributedTool {
-  name: string;
-  modelDescription: string;
-  inputSchema: unknown;
-}
-
 const OUR_TOOLS = ['lsp', 'lsp_symbols', 'lsp_hierarchy'];
 const REFS = { operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 3, character: 17 };
-
-/** Every tool package.json contributes, as written there (a %key% resolved from package.nls.json). */
-async function contributedTools(): Promise<ContributedTool[]> {
-  const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
-  const read = async (name: string): Promise<Record<string, unknown>> =>
-    JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, name)))) as Record<string, unknown>;
-  const manifest = (await read('package.json')) as { contributes: { languageModelTools: ContributedTool[] } };
-  const nls = await read('package.nls.json');
-  const resolve = (text: string): string => (/^%.+%$/.test(text) ? String(nls[text.slice(1, -1)]) : text);
-  return manifest.contributes.languageModelTools.map((t) => ({ name: t.name, modelDescription: resolve(t.modelDescription), inputSchema: t.inputSchema }));
-}
 
 /** Our error for an input, as lm.invokeTool rejects with it. */
 async function errorOf(input: object): Promise<string> {

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import { activateExtension, EXTENSION_ID, faultCalls, folderUri, invoke, measure, page, pageTexts, query, setSetting, until } from './helpers';
+import { contributedTools } from './contributedTools';
 import {
   askAgent,
   type ChatMessage,
@@ -23,23 +24,6 @@ import { describeShape, shapeOf } from './answerShape';
 
 const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
 const CHAT = '#workbench\\.parts\\.auxiliarybar';
-
-interface ContributedTool {
-  name: string;
-  modelDescription: string;
-  inputSchema: unknown;
-}
-
-/** Every tool package.json contributes, as written there (a %key% resolved from package.nls.json). */
-async function contributedTools(): Promise<ContributedTool[]> {
-  const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
-  const read = async (name: string): Promise<Record<string, unknown>> =>
-    JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, name)))) as Record<string, unknown>;
-  const manifest = (await read('package.json')) as { contributes: { languageModelTools: ContributedTool[] } };
-  const nls = await read('package.nls.json');
-  const resolve = (text: string): string => (/^%.+%$/.test(text) ? String(nls[text.slice(1, -1)]) : text);
-  return manifest.contributes.languageModelTools.map((t) => ({ name: t.name, modelDescription: resolve(t.modelDescription), inputSchema: t.inputSchema }));
-}
 
 function definition(request: ModelRequest, name: string): ToolDefinition | undefined {
   return request.body.tools?.find((t) => t.function.name === name);
