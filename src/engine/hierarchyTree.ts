@@ -1,6 +1,6 @@
 // A hierarchy tree's marking and its growth below the walked depth (pure): the walk and the card's
 // lazy expansion mark repeats and cycles the same way, and growing a tree returns a new one.
-import type { HierarchyNode, HierarchyRoot } from './hierarchyResult';
+import type { HierarchyItem, HierarchyNode, HierarchyRoot } from './hierarchyResult';
 import { itemKey, type RelatedItem } from './normalizeHierarchy';
 import type { HierarchyDirection } from './ports';
 
@@ -96,7 +96,7 @@ export interface WalkedTree {
 export class HierarchyExpansions {
   private readonly grown = new WeakMap<WalkedTree, HierarchyTree>();
 
-  constructor(private readonly related: (direction: HierarchyDirection, handle: unknown) => Promise<RelatedItem[]>) {}
+  constructor(private readonly related: (direction: HierarchyDirection, handle: unknown, item: HierarchyItem) => Promise<RelatedItem[]>) {}
 
   /** The outcome's tree with every expansion so far. */
   tree(outcome: WalkedTree): HierarchyTree {
@@ -106,8 +106,9 @@ export class HierarchyExpansions {
   /** One provider call for the children of the node at `path`; undefined when the tree has no such node. */
   async expand(outcome: WalkedTree, path: string): Promise<{ parent: HierarchyRoot | HierarchyNode; children: HierarchyNode[] } | undefined> {
     const handle = this.tree(outcome).handles.get(path);
-    if (handle === undefined || !nodeAt(this.tree(outcome), path)) return undefined;
-    const related = await this.related(outcome.direction, handle);
+    const at = nodeAt(this.tree(outcome), path);
+    if (handle === undefined || !at) return undefined;
+    const related = await this.related(outcome.direction, handle, at.node.item);
     // Grown from the tree as it is now: another expansion may have finished while this one waited.
     const grown = withChildren(this.tree(outcome), path, related);
     if (!grown) return undefined;

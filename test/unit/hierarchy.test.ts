@@ -282,6 +282,48 @@ describe('lsp_hierarchy engine (fake language features)', () => {
     assert.ok(Date.now() - started < 900, 'the budget ends the walk, not the slow provider');
   });
 
+  it('never answers "(no callers)" because VS Code disposed a prepare: more than ten walks at once, and the card a while later', async () => {
+    const fx = setup();
+    // VS Code's _executePrepareCallHierarchy keeps the last ten models; an item of a disposed one gets [].
+    const kept = new Map<number, true>();
+    let sessions = 0;
+    const prepare = fx.features.more.prepareHierarchy!;
+    const related = fx.features.more.hierarchyRelated!;
+    const inSession = (raw: unknown, session: number): unknown =>
+      Array.isArray(raw) ? raw.map((entry: Record<string, unknown>) => withSession(entry, session)) : raw;
+    const withSession = (entry: Record<string, unknown>, session: number): Record<string, unknown> => {
+      const item = (entry.from ?? entry.to ?? entry) as Record<string, unknown>;
+      const tagged = { ...item, session };
+      return entry.from ? { ...entry, from: tagged } : entry.to ? { ...entry, to: tagged } : tagged;
+    };
+    fx.features.more.prepareHierarchy = (kind, uri, position) => {
+      const items = prepare(kind, uri, position) as unknown[];
+      if (items.length === 0) return items;
+      const session = sessions++;
+      kept.set(session, true);
+      for (const old of kept.keys()) if (kept.size > 10) kept.delete(old);
+      return inSession(items, session);
+    };
+    fx.features.more.hierarchyRelated = async (direction, item) => {
+      const session = (item as { session: number }).session;
+      await new Promise((resolve) => setTimeout(resolve, 1 + (session % 4)));
+      return kept.has(session) ? inSession(related(direction, item), session) : [];
+    };
+    const asked = { direction: 'incomingCalls', file_path: 'src/calls.ts', ...at('c'), depth: 3 };
+    const alone = (await fx.engine.execute(asked)).text;
+    assert.match(alone, /function b/);
+    const together = await Promise.all(Array.from({ length: 30 }, () => fx.engine.execute(asked)));
+    together.forEach((outcome, i) => assert.equal(outcome.text, alone, `walk ${i} of 30`));
+    assert.ok(sessions >= 31, `${sessions} prepares`);
+
+    // The card expands a node of a walk whose prepare has long been disposed.
+    const shallow = await fx.engine.execute({ ...asked, depth: 1 });
+    await Promise.all(Array.from({ length: 12 }, () => fx.engine.execute(asked)));
+    const expansions = new HierarchyExpansions((direction, handle, item) => fx.engine.children(direction, handle, item));
+    const grown = await expansions.expand(shallow, '0/0');
+    assert.deepEqual(names(grown!.children), ['a', 'd*'], 'b is called by a, and by d (shown already)');
+  });
+
   it('falls back to the implementation provider for subtypes when no type hierarchy is prepared, with a Note', async () => {
     const fx = setup();
     const text = [
@@ -420,7 +462,7 @@ describe('lsp_hierarchy in the card (pure)', () => {
 
   it('expands a node past the walked depth to what a deeper walk lists there, repeats and cycles alike', async () => {
     const fx = setup();
-    const expansions = new HierarchyExpansions((direction, handle) => fx.engine.children(direction, handle));
+    const expansions = new HierarchyExpansions((direction, handle, item) => fx.engine.children(direction, handle, item));
     // d -> c, b; b -> c (shown already); ping -> pong -> ping (its own ancestor). Opened level by level, as a person does.
     for (const [name, paths, marked] of [
       ['d', ['0/0', '0/1'], ['c*']],

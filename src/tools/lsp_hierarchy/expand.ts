@@ -12,7 +12,7 @@ import type { RecentHierarchies } from './recent';
  * marks them. The engine keeps the grown tree beside the outcome, so later expansions see them.
  */
 export function hierarchyExpander(deps: { engine: HierarchyEngine; outcomes: RecentHierarchies; workspace: Workspace }) {
-  const expansions = new HierarchyExpansions((direction, handle) => deps.engine.children(direction, handle));
+  const expansions = new HierarchyExpansions((direction, handle, item) => deps.engine.children(direction, handle, item));
   return async (id: number, key: string): Promise<CardTreeNode[] | undefined> => {
     const outcome = deps.outcomes.get(id)?.outcome;
     if (!outcome) return undefined;

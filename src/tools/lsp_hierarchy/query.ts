@@ -7,6 +7,7 @@ import { LspToolError } from '../../engine/errors';
 import type { HierarchyItem, HierarchyNode, HierarchyResult, HierarchyRoot } from '../../engine/hierarchyResult';
 import { normalizeLocations } from '../../engine/normalize';
 import { isRecord, toRange } from '../../engine/rawValues';
+import { HierarchySessions } from '../../engine/hierarchySessions';
 import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from '../../engine/normalizeHierarchy';
 import { offSymbolNote } from '../../engine/keywordNote';
 import { completenessNote, malformedNote } from '../../engine/notes';
@@ -138,17 +139,36 @@ export function isHierarchyOutcome(outcome: OutcomeHeader | undefined): outcome 
   return outcome?.tool === HIERARCHY_SCHEMA.name;
 }
 
+type Prepared = { items: HandledItem[]; malformed: number; unsupported?: string };
+
 export class HierarchyEngine extends EngineQuery {
+  /** Walks in flight, kept within what VS Code keeps of their prepares. */
+  private readonly sessions = new HierarchySessions();
+
   /** Runs one lsp_hierarchy call; throws LspToolError for bad input, timeout and cancellation. */
   execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<HierarchyOutcome> {
     return this.logged(describe(input), () => this.run(parseHierarchyArgs(input), token, fit), answered);
   }
 
-  /** One more level below an item of an earlier outcome (the card's lazy expansion). */
-  async children(direction: HierarchyDirection, handle: unknown, token?: CancellationLike): Promise<RelatedItem[]> {
+  /**
+   * One more level below an item of an earlier outcome (the card's lazy expansion). The item is
+   * prepared anew where it is declared: the walk's handle belongs to a prepare VS Code may have
+   * disposed since (engine/hierarchySessions.ts), and would then answer a silent `[]`.
+   */
+  async children(direction: HierarchyDirection, handle: unknown, item: HierarchyItem, token?: CancellationLike): Promise<RelatedItem[]> {
     const budget = createBudget(this.deps.settings().timeoutMs, token);
     try {
-      return (await this.expand(direction, handle, budget, new Map())).related;
+      if (handle instanceof FallbackHandle) return (await this.expand(direction, handle, budget, new Map())).related;
+      // Should the item no longer prepare (the file changed since), the walk's handle is all there is.
+      const again = (): Promise<Prepared> =>
+        this.prepare(direction, item.uri, '', item.selectionRange.start, budget).catch((err: unknown) => {
+          if (err instanceof LspToolError && err.code !== 'LSP_PROVIDER_FAILED') throw err;
+          return { items: [], malformed: 0 };
+        });
+      return await this.sessions.run(budget, again, async (prepared) => {
+        const fresh = prepared.items.find((p) => itemKey(p.item) === itemKey(item))?.handle ?? handle;
+        return (await this.expand(direction, fresh, budget, new Map())).related;
+      });
     } finally {
       budget.dispose();
     }
@@ -168,8 +188,14 @@ export class HierarchyEngine extends EngineQuery {
       let fallback: HierarchyItem | undefined;
       let noTypeProvider = false;
       let prepareUnsupported: string | undefined;
-      const walkOnce = async (): Promise<Walked> => {
-        let prepared = await this.prepare(direction, document, queried, budget);
+      const walkOnce = (): Promise<Walked> =>
+        this.sessions.run(
+          budget,
+          () => this.prepare(direction, document.uri, document.languageId, queried, budget),
+          (prepared) => walkPrepared(prepared),
+        );
+      const walkPrepared = async (first: Prepared): Promise<Walked> => {
+        let prepared = first;
         prepareUnsupported = prepared.unsupported;
         if (prepared.items.length === 0 && hierarchyKindOf(direction) === 'type') {
           const declared = await this.typeAt(document, queried, budget, symbolCache);
@@ -272,23 +298,18 @@ export class HierarchyEngine extends EngineQuery {
     }
   }
 
-  private async prepare(
-    direction: HierarchyDirection,
-    document: DocumentSnapshot,
-    position: LspPosition,
-    budget: Budget,
-  ): Promise<{ items: HandledItem[]; malformed: number; unsupported?: string }> {
+  private async prepare(direction: HierarchyDirection, uri: string, languageId: string, position: LspPosition, budget: Budget): Promise<Prepared> {
     const kind = hierarchyKindOf(direction);
     let unsupported = false;
     const raw = await budget.race(
-      this.deps.features.prepareHierarchy(kind, document.uri, position).catch((err: unknown) => {
+      this.deps.features.prepareHierarchy(kind, uri, position).catch((err: unknown) => {
         if (isUnsupportedRequest(err)) {
           unsupported = true;
           return [];
         }
         throw new LspToolError(
           'LSP_PROVIDER_FAILED',
-          `the ${document.languageId} language provider failed to prepare the ${hierarchyKindOf(direction)} hierarchy: ${err instanceof Error ? err.message : String(err)}. Try another position, or check the language extension's output.`,
+          `the ${languageId} language provider failed to prepare the ${hierarchyKindOf(direction)} hierarchy: ${err instanceof Error ? err.message : String(err)}. Try another position, or check the language extension's output.`,
         );
       }),
     );
