@@ -3,7 +3,7 @@
 // import from a layer above its own. See CONTRIBUTING.md for what each folder holds.
 //
 // Top to bottom:
-//   1. wiring    src/extension.ts, src/node/          (node/: the Node host's entry, what it injects)
+//   1. wiring    src/extension.ts, src/activation/, src/features.ts, src/node/ (activation: what VS Code needs at activation; features: the rest, loaded on first use; node/: the Node host's entry)
 //   2. surfaces  src/{tools/*.ts,card,chat,commands,editor,references,walkthrough,mcp}/ (mcp: the MCP transport, Node host only)
 //   3. platform  src/{platform,workspace}/            (VS Code's side of the engine's ports)
 //   4. tools     src/tools/<name>/                    (pure: one folder per tool, its whole definition)
@@ -46,26 +46,30 @@ module.exports = {
     above(
       'text-imports-above',
       TEXT,
-      '^src/(extension[.]ts|node/|engine/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)',
+      '^src/(extension[.]ts|features[.]ts|activation/|node/|engine/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)',
     ),
     {
       ...above(
         'tool-imports-above',
         TOOL,
-        '^src/(extension[.]ts|node/|platform/|workspace/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/|tools/[^/]+[.]ts$)',
+        '^src/(extension[.]ts|features[.]ts|activation/|node/|platform/|workspace/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/|tools/[^/]+[.]ts$)',
       ),
       to: {
-        path: '^src/(extension[.]ts|node/|platform/|workspace/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/|tools/[^/]+[.]ts$)',
+        path: '^src/(extension[.]ts|features[.]ts|activation/|node/|platform/|workspace/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/|tools/[^/]+[.]ts$)',
         pathNot: ['^src/card/webview/protocol[.]ts$', '^src/tools/definition[.]ts$'],
       },
     },
     above(
       'engine-imports-above',
       ENGINE,
-      '^src/(extension[.]ts|node/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)',
+      '^src/(extension[.]ts|features[.]ts|activation/|node/|platform/|workspace/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)',
     ),
-    above('platform-imports-above', PLATFORM, '^src/(extension[.]ts|node/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)'),
-    above('surface-imports-wiring', SURFACES, '^src/(extension[.]ts$|node/)'),
+    above(
+      'platform-imports-above',
+      PLATFORM,
+      '^src/(extension[.]ts|features[.]ts|activation/|node/|tools/|card/|chat/|commands/|editor/|references/|walkthrough/|mcp/)',
+    ),
+    above('surface-imports-wiring', SURFACES, '^src/((extension|features)[.]ts$|activation/|node/)'),
     {
       name: 'webview-imports-host',
       severity: 'error',

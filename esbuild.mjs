@@ -1,7 +1,7 @@
 // Bundles the extension once (cjs, `vscode` external, no Node built-ins): dist/web/extension.js, the
-// web-worker host's entry (`browser` in package.json); the Node host's small entry dist/extension.js
-// (`main`), which injects the disk and the MCP registration and requires the shared bundle at run
-// time; the MCP server (dist/mcp.js, Node only, loaded on first use), plus the card's webview
+// web-worker host's entry (`browser` in package.json), which loads dist/web/features.js on first use;
+// the Node host's small entry dist/extension.js (`main`), which injects the disk, the MCP
+// registration and require, and requires the activation bundle at run time; the MCP server (dist/mcp.js, Node only, loaded on first use), plus the card's webview
 // script (iife), and writes the codicons the card uses (their CSS rules and a font subset) into dist/.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -54,6 +54,19 @@ const noSharedBundleInside = {
   },
 };
 
+/** Fails the build when the activation bundle takes in the features instead of loading dist/web/features.js on first use. */
+const noFeaturesInside = {
+  name: 'no-features-inside',
+  setup(build) {
+    build.onEnd((result) => {
+      for (const [file, output] of Object.entries(result.metafile?.outputs ?? {})) {
+        const inside = Object.keys(output.inputs).filter((i) => i === 'src/features.ts' || i.startsWith('src/tools/callPath'));
+        if (inside.length > 0) throw new Error(`${file} bundles ${inside.join(', ')}: the features load from dist/web/features.js on first use`);
+      }
+    });
+  },
+};
+
 const contexts = await Promise.all([
   esbuild.context({
     ...common,
@@ -91,6 +104,18 @@ const contexts = await Promise.all([
     platform: 'browser',
     target: 'es2022',
     outfile: 'dist/web/extension.js',
+    external: ['vscode'],
+    metafile: true,
+    plugins: [noMcpServerInside, onlyVscodeExternal, noFeaturesInside],
+  }),
+  // The features (engine, call path, surfaces), loaded on first use by src/activation/lazyFeatures.ts, in both hosts.
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/features.ts'],
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    outfile: 'dist/web/features.js',
     external: ['vscode'],
     metafile: true,
     plugins: [noMcpServerInside, onlyVscodeExternal],

@@ -8,7 +8,7 @@ import type { RecentOutcomes } from '../engine/recentOutcomes';
 import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
 import type { LspOperation, LspSymbol } from '../engine/result';
 import type { SymbolsQuery } from '../tools/lsp_symbols/query';
-import { ContextKey, Participant } from '../ids';
+import { ContextKey } from '../ids';
 import { LSP_SCHEMA } from '../tools/lsp/schema';
 import { isQueryOutcome, sameQueryInput } from '../tools/lsp/query';
 import { displayPath } from '../text/displayPath';
@@ -19,7 +19,6 @@ import { callTool, ChatReply, MAX_ANCHORS } from './reply';
 import { replyWithSymbols } from './symbolsReply';
 
 export interface ParticipantDeps {
-  extensionUri: vscode.Uri;
   outcomes: RecentOutcomes;
   workspace: Workspace;
   walkthrough: WalkthroughProgress;
@@ -145,8 +144,9 @@ async function answerPosition(
   return { metadata: { operation, count: result.kind === 'locations' ? result.locations.length : result.hover ? 1 : 0 } };
 }
 
-export function register(deps: ParticipantDeps): vscode.Disposable {
-  const handler: vscode.ChatRequestHandler = async (request, _context, stream, token) => {
+/** The @lsp participant's handler (the activation bundle creates the participant: src/activation/lazyRegistrations.ts). */
+export function participantHandler(deps: ParticipantDeps): vscode.ChatRequestHandler {
+  return async (request, _context, stream, token) => {
     deps.walkthrough.markUsed(ContextKey.participantUsed);
     const reply = new ChatReply(stream);
     if (request.command === 'symbols' || request.command === 'outline') return replyWithSymbols(deps, request.command, request, reply, token);
@@ -159,7 +159,4 @@ export function register(deps: ParticipantDeps): vscode.Disposable {
     }
     return answerPosition(operationFor(request.command), request, reply, deps, token);
   };
-  const participant = vscode.chat.createChatParticipant(Participant.id, handler);
-  participant.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'icon.png');
-  return participant;
 }

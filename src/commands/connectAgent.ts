@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { Command } from '../ids';
 import { AGENT_IDS, type AgentId, agentSetup, type SetupStrings, setupMarkdown } from '../text/agentSetup';
+import type { RegisterCommand } from '../platform/commandTable';
 
 function strings(): SetupStrings {
   return {
@@ -99,10 +100,10 @@ async function connectAgent(documents: SetupDocuments, agent?: unknown): Promise
   return document;
 }
 
-export function register(): vscode.Disposable {
+export function register(command: RegisterCommand): vscode.Disposable {
   const documents = new SetupDocuments();
   return vscode.Disposable.from(
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents),
-    vscode.commands.registerCommand(Command.connectAgent, (agent?: unknown) => connectAgent(documents, agent)),
+    command(Command.connectAgent, (agent?: unknown) => connectAgent(documents, agent)),
   );
 }

@@ -7,6 +7,7 @@ import type { HierarchyEngine, HierarchyOutcome } from '../tools/lsp_hierarchy/q
 import type { HierarchyDirection } from '../engine/ports';
 import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
 import { Command } from '../ids';
+import type { RegisterCommand } from '../platform/commandTable';
 import { runAtCursor, sayIfNoProvider } from './atCursor';
 
 export interface HierarchyCommandDeps {
@@ -35,6 +36,6 @@ function hierarchyAtCursor(direction: HierarchyDirection, deps: HierarchyCommand
   );
 }
 
-export function register(deps: HierarchyCommandDeps): vscode.Disposable {
-  return vscode.Disposable.from(...DIRECTIONS.map(([id, direction]) => vscode.commands.registerCommand(id, () => hierarchyAtCursor(direction, deps))));
+export function register(deps: HierarchyCommandDeps, command: RegisterCommand): vscode.Disposable {
+  return vscode.Disposable.from(...DIRECTIONS.map(([id, direction]) => command(id, () => hierarchyAtCursor(direction, deps))));
 }

@@ -6,6 +6,7 @@ import type { QueryEngine, QueryOutcome } from '../tools/lsp/query';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
 import type { LspOperation } from '../engine/result';
 import { Command } from '../ids';
+import type { RegisterCommand } from '../platform/commandTable';
 import { runAtCursor, sayIfNoProvider } from './atCursor';
 
 export interface PaletteDeps {
@@ -41,9 +42,9 @@ function queryAtCursor(operation: LspOperation, deps: PaletteDeps): Promise<Quer
   );
 }
 
-export function register(deps: PaletteDeps): vscode.Disposable {
+export function register(deps: PaletteDeps, command: RegisterCommand): vscode.Disposable {
   return vscode.Disposable.from(
-    ...OPERATIONS.map(([id, operation]) => vscode.commands.registerCommand(id, () => queryAtCursor(operation, deps))),
-    vscode.commands.registerCommand(Command.showCard, () => deps.card.reveal(false)),
+    ...OPERATIONS.map(([id, operation]) => command(id, () => queryAtCursor(operation, deps))),
+    command(Command.showCard, () => deps.card.reveal(false)),
   );
 }

@@ -6,6 +6,7 @@ import type { Present } from '../tools/present';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
 import type { SymbolsOutcome, SymbolsQuery } from '../tools/lsp_symbols/query';
 import { Command } from '../ids';
+import type { RegisterCommand } from '../platform/commandTable';
 import { activeFilePath } from './atCursor';
 import { runFromCommand } from './runFromCommand';
 
@@ -53,9 +54,9 @@ async function showOutline(deps: SymbolCommandsDeps): Promise<SymbolsOutcome | u
   return run(deps, { file_path: filePath }, vscode.l10n.t('LSP: outline {0}', filePath));
 }
 
-export function register(deps: SymbolCommandsDeps): vscode.Disposable {
+export function register(deps: SymbolCommandsDeps, command: RegisterCommand): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand(Command.findSymbol, (name?: unknown) => findSymbol(deps, name)),
-    vscode.commands.registerCommand(Command.showOutline, () => showOutline(deps)),
+    command(Command.findSymbol, (name?: unknown) => findSymbol(deps, name)),
+    command(Command.showOutline, () => showOutline(deps)),
   );
 }

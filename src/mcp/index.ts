@@ -2,5 +2,5 @@
 // (dist/extension.js) never pays for them.
 export { startMcpServer, MCP_PATH } from './server';
 export type { McpServerOptions, RunningMcpServer } from './server';
-// The tools' listing (their descriptions) lives in this bundle, not in the activation one.
-export { toolListing } from '../tools/manifests';
+// The tools' listing, from what package.json contributes (test/unit/manifest.test.ts: the tools' manifests).
+export { toolListing } from '../tools/listing';

@@ -8,6 +8,7 @@ import { CONFIG_SECTION, Command, Mcp } from '../ids';
 import { offerWhileEnabled } from '../platform/mcpRegistry';
 import { askInEditor } from './ask';
 import type { McpLog, McpToolHost } from './host';
+import type { ToolManifest } from '../engine/toolSchema';
 import type * as McpBundle from './index';
 import type { RunningMcpServer } from './server';
 
@@ -21,6 +22,12 @@ export interface McpStartDeps {
 export interface McpEndpoint {
   url: string;
   headers: { Authorization: string };
+}
+
+/** The language-model tools package.json contributes. */
+function contributedTools(context: vscode.ExtensionContext): ToolManifest[] {
+  const json = context.extension.packageJSON as { contributes?: { languageModelTools?: ToolManifest[] } };
+  return json.contributes?.languageModelTools ?? [];
 }
 
 export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps): vscode.Disposable {
@@ -47,7 +54,8 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const bundle = require(path.join(context.extensionPath, 'dist', 'mcp.js')) as typeof McpBundle;
       running = await bundle.startMcpServer({
-        host: { tools: () => bundle.toolListing(), call: deps.call },
+        // What the model reads over MCP is what VS Code's tool API offers: package.json's entries (equal to MANIFESTS, test/unit/manifest.test.ts).
+        host: { tools: () => bundle.toolListing(contributedTools(context)), call: deps.call },
         ask: askInEditor(deps.timeoutMs),
         log: deps.log,
         version,

@@ -1,6 +1,6 @@
 // The Node extension host's entry (package.json `main`): it builds what only Node has (the disk
-// over node:fs, the MCP server's registration) and hands them to the one extension bundle,
-// dist/web/extension.js, which the web-worker host loads as it is.
+// over node:fs, the MCP server's registration, require for the features bundle) and hands them to
+// the activation bundle, dist/web/extension.js, which the web-worker host loads as it is.
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type * as ExtensionBundle from '../extension';
@@ -8,10 +8,11 @@ import { registerMcp } from '../mcp/start';
 import { nodeFsDisk } from './nodeDisk';
 
 export function activate(context: vscode.ExtensionContext): ExtensionBundle.LspToolApi {
-  // A runtime require of the shared bundle: esbuild leaves it alone, so it ships once.
+  // Runtime requires of the other bundles: esbuild leaves them alone, so each ships once.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const bundle = require(path.join(context.extensionPath, 'dist', 'web', 'extension.js')) as typeof ExtensionBundle;
-  return bundle.activateWith(context, { disk: nodeFsDisk, registerMcp });
+  const load = (relativePath: string): unknown => require(path.join(context.extensionPath, ...relativePath.split('/'))) as unknown;
+  const bundle = load('dist/web/extension.js') as typeof ExtensionBundle;
+  return bundle.activateWith(context, { disk: nodeFsDisk, registerMcp, load });
 }
 
 export function deactivate(): void {}

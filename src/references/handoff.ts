@@ -10,6 +10,7 @@ import { groupByFile } from '../text/groupByFile';
 import { Command, REFERENCES_VIEW_EXTENSION_ID } from '../ids';
 import type { SymbolTree } from './symbolTree';
 import { LocationsTreeInput } from './treeInput';
+import type { RegisterCommand } from '../platform/commandTable';
 
 interface Handed {
   title: string;
@@ -65,9 +66,9 @@ export class ReferencesHandoff {
     return { files: groupByFile(locations).length, locations: locations.length };
   }
 
-  static register(deps: HandoffDeps): vscode.Disposable {
+  static register(deps: HandoffDeps, command: RegisterCommand): vscode.Disposable {
     const handoff = new ReferencesHandoff(deps);
-    return vscode.commands.registerCommand(Command.openInReferencesView, (id?: unknown) => handoff.open(typeof id === 'number' ? id : undefined));
+    return command(Command.openInReferencesView, (id?: unknown) => handoff.open(typeof id === 'number' ? id : undefined));
   }
 
   private readonly readLines: Workspace['readLines'] = (uris, known) => this.deps.workspace.readLines(uris, known);

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { HierarchyDirection } from '../engine/ports';
 import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
 import { Command, REFERENCES_VIEW_EXTENSION_ID } from '../ids';
+import type { RegisterCommand } from '../platform/commandTable';
 
 export interface HierarchyHandoffDeps {
   outcomes: RecentHierarchies;
@@ -71,8 +72,8 @@ export class HierarchyHandoff {
     return handed;
   }
 
-  static register(deps: HierarchyHandoffDeps): vscode.Disposable {
+  static register(deps: HierarchyHandoffDeps, command: RegisterCommand): vscode.Disposable {
     const handoff = new HierarchyHandoff(deps);
-    return vscode.commands.registerCommand(Command.openInHierarchyView, (id?: unknown) => handoff.open(typeof id === 'number' ? id : undefined));
+    return command(Command.openInHierarchyView, (id?: unknown) => handoff.open(typeof id === 'number' ? id : undefined));
   }
 }

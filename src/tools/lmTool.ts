@@ -38,13 +38,7 @@ export class LmTool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
-/** Registers every tool under its name (the one registerTool call site); the tools are returned by name for the API. */
-export function registerLmTools(calls: CallPath, readerBudget?: ReaderBudget): { tools: Map<string, LmTool>; disposable: vscode.Disposable } {
-  const tools = new Map<string, LmTool>();
-  const registrations = calls.tools.map((definition) => {
-    const tool = new LmTool(definition, calls, readerBudget);
-    tools.set(definition.schema.name, tool);
-    return vscode.lm.registerTool(definition.schema.name, tool);
-  });
-  return { tools, disposable: vscode.Disposable.from(...registrations) };
+/** Every tool by name; the activation bundle registered them (src/activation/lazyRegistrations.ts, the one registerTool call site). */
+export function lmTools(calls: CallPath, readerBudget?: ReaderBudget): Map<string, LmTool> {
+  return new Map(calls.tools.map((definition) => [definition.schema.name, new LmTool(definition, calls, readerBudget)]));
 }

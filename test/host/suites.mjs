@@ -39,25 +39,24 @@ export function packageVsix() {
   };
 }
 
-/** What ships stays small: the VSIX at most 150 KB, each extension bundle at most 100 KB, and what the Node host loads at activation (its entry plus the shared bundle) at most 100 KB (those two not met: held under a 125 KB ceiling) (the production build `vsce package` just made). */
+/** What ships stays small: the VSIX at most 150 KB, and what activation loads (the Node entry plus the activation bundle) at most 100 KB (the production build `vsce package` just made). The features and the MCP server load on first use: measured, budgeted by the VSIX. */
 function sizeRecord(vsix) {
   const kb = (file) => statSync(file).size / 1024;
   const entry = kb(join(repo, 'dist', 'extension.js'));
-  const shared = kb(join(repo, 'dist', 'web', 'extension.js'));
+  const activation = kb(join(repo, 'dist', 'web', 'extension.js'));
   const sizes = {
     VSIX: [kb(vsix), 150],
     'dist/extension.js': [entry, 100],
-    // Budget 100 KB, not met (120.5 KB on 2026-12-01, docs/performance.md): a ceiling against growth.
-    'dist/web/extension.js': [shared, 125],
-    // Loaded on the MCP server's first start, not at activation: measured, budgeted by the VSIX.
+    'dist/web/extension.js': [activation, 100],
+    'Node activation (dist/extension.js + dist/web/extension.js)': [entry + activation, 100],
+    'dist/web/features.js': [kb(join(repo, 'dist', 'web', 'features.js')), Infinity],
     'dist/mcp.js': [kb(join(repo, 'dist', 'mcp.js')), Infinity],
-    'Node activation (dist/extension.js + dist/web/extension.js)': [entry + shared, 125],
   };
   const over = Object.entries(sizes).filter(([, [size, max]]) => size > max);
   const measured = Object.entries(sizes)
     .map(([name, [size]]) => `${name} ${size.toFixed(1)} KB`)
     .join(', ');
-  const title = `installed VSIX: at most 150 KB, the Node entry at most 100 KB, the shared bundle and the Node activation under a 125 KB ceiling (budget 100 KB, not met) (${measured})`;
+  const title = `installed VSIX: at most 150 KB, what activation loads at most 100 KB (${measured})`;
   return over.length === 0
     ? { title, state: 'passed' }
     : { title, state: 'failed', error: `over budget: ${over.map(([name, [size, max]]) => `${name} ${size.toFixed(1)} KB > ${max} KB`).join(', ')}` };

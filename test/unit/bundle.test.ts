@@ -11,7 +11,7 @@ const sources = (dir: string): string[] =>
 const allSource = sources(path.join(root, 'src')).map((f) => [path.relative(root, f), fs.readFileSync(f, 'utf8')] as const);
 
 describe('what ships', () => {
-  it('imports no network module and calls no fetch, except the MCP server, which listens on 127.0.0.1 only', () => {
+  it("imports no network module and calls no fetch, except the MCP server, which listens on 127.0.0.1 only, and the web worker's fetch of our own features bundle", () => {
     const server = allSource.find(([file]) => file === path.join('src', 'mcp', 'server.ts'));
     assert.ok(server, 'src/mcp/server.ts');
     assert.deepEqual(
@@ -19,8 +19,20 @@ describe('what ships', () => {
       ["0, '127.0.0.1'"],
     );
     assert.doesNotMatch(server[1], /\bfetch\(|XMLHttpRequest|WebSocket\(|http\.request\(|\.connect\(\s*\{/);
+    // The web worker has no require: it fetches the features bundle from the extension's own folder.
+    const loader = allSource.find(([file]) => file === path.join('src', 'activation', 'lazyFeatures.ts'));
+    assert.ok(loader, 'src/activation/lazyFeatures.ts');
+    assert.deepEqual(
+      [...loader[1].matchAll(/\bfetch\(([^)]*)\)/g)].map((m) => m[1]),
+      ['uri.toString(true'],
+    );
+    assert.match(loader[1], /const uri = vscode\.Uri\.joinPath\(extensionUri, \.\.\.relativePath\.split\('\/'\)\);/);
     for (const [file, text] of allSource) {
       if (file === server[0]) continue;
+      if (file === loader[0]) {
+        assert.doesNotMatch(text, /XMLHttpRequest|WebSocket\(|from ['"](node:)?(http|https|net)['"]/, file);
+        continue;
+      }
       assert.doesNotMatch(text, /from ['"](node:)?(http|https|http2|net|tls|dgram|dns)['"]|require\(['"](node:)?(http|https|net|tls)['"]\)/, file);
       assert.doesNotMatch(text, /\bfetch\(|XMLHttpRequest|WebSocket\(/, file);
     }

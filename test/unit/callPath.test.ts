@@ -6,7 +6,8 @@ import { schemaSignature } from '../../src/engine/toolSchema';
 import type { OutcomeHeader } from '../../src/engine/outcome';
 import { CallPath, type Caller, type ConfirmRequest } from '../../src/tools/callPath';
 import { TOOLS } from '../../src/tools';
-import { MANIFESTS, toolListing } from '../../src/tools/manifests';
+import { toolListing } from '../../src/tools/listing';
+import { MANIFESTS } from '../../src/tools/manifests';
 import { FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog } from './fakes/engineFakes';
 
 const SOURCE = 'export const answer = 42;\nconst other = answer;\n';
@@ -137,10 +138,10 @@ describe('the call path', () => {
 
   it('lists every tool with its description and schema for a transport', () => {
     assert.deepEqual(
-      toolListing().map((t) => t.name),
+      toolListing(MANIFESTS).map((t) => t.name),
       ['lsp', 'lsp_symbols', 'lsp_hierarchy'],
     );
-    for (const [i, listed] of toolListing().entries()) {
+    for (const [i, listed] of toolListing(MANIFESTS).entries()) {
       assert.equal(listed.description, MANIFESTS[i]!.modelDescription);
       assert.equal(listed.inputSchema, TOOLS[i]!.schema.inputSchema, 'the very schema the engine parses by');
     }

@@ -7,6 +7,7 @@ import { LSP_OPERATIONS } from '../../src/engine/result';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
 import { TOOLS } from '../../src/tools';
 import { LSP_MANIFEST } from '../../src/tools/lsp/manifest';
+import { TOOL_APIS } from '../../src/tools/apis';
 import { MANIFESTS } from '../../src/tools/manifests';
 
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -59,7 +60,7 @@ describe('package.json agrees with src/ids.ts', () => {
     const commands = (pkg.contributes.commands as { command: string }[]).map((c) => c.command);
     const hidden = (pkg.contributes.menus.commandPalette as { command: string; when?: string }[]).filter((m) => m.when === 'false').map((m) => m.command);
     for (const tool of TOOLS) {
-      assert.equal(new Set(Object.values(tool.api)).size, 3, `${tool.schema.name}: its own API fields and command`);
+      assert.equal(new Set([tool.api.twin, tool.api.tool, tool.api.command]).size, 3, `${tool.schema.name}: its own API fields and command`);
       assert.ok(commands.includes(tool.api.command), `${tool.schema.name}: its twin command ${tool.api.command} is contributed`);
       assert.ok(hidden.includes(tool.api.command), `${tool.schema.name}: its twin command is hidden from the palette (it takes a structured input)`);
       assert.ok(!(Object.values(Command) as string[]).includes(tool.api.command), `${tool.schema.name}: its twin command is the tool's own, not in ids.ts`);
@@ -70,6 +71,12 @@ describe('package.json agrees with src/ids.ts', () => {
       "every contributed command is in ids.ts or is a tool's twin",
     );
     assert.equal(new Set(TOOLS.map((t) => t.api.twin)).size, TOOLS.length, 'no two tools share an API field');
+    // The activation bundle registers the tools, twins and commands from TOOL_APIS before the features load.
+    assert.deepEqual(
+      TOOL_APIS.map((names) => ({ ...names })),
+      TOOLS.map((t) => ({ name: t.schema.name, ...t.api })),
+      "TOOL_APIS lists each tool's API names, in TOOLS' order",
+    );
   });
   it('offers the operations and directions the engine knows, no more', () => {
     assert.deepEqual(LSP_MANIFEST.inputSchema.properties.operation.enum, LSP_OPERATIONS);
@@ -160,14 +167,17 @@ describe('package.json surfaces', () => {
   });
 });
 
-describe('the activation bundles', () => {
-  it('carry no tool description: only the manifest check and the listings read them', () => {
-    // The Node host activates its entry plus the shared bundle it requires; the web worker, the shared bundle.
-    for (const files of [[pkg.main, pkg.browser], [pkg.browser]]) {
+describe('the extension bundles', () => {
+  it('carry no tool description (VS Code and the MCP listing read package.json), while the features bundle carries the schemas it parses by', () => {
+    // The Node host activates its entry plus the activation bundle it requires; the web worker, the activation bundle;
+    // both load the features bundle on first use.
+    const features = 'dist/web/features.js';
+    for (const files of [[pkg.main, pkg.browser], [pkg.browser], [features]]) {
       const entry = files.join(' + ');
       for (const file of files) assert.ok(fs.existsSync(path.join(root, file)), `${file} exists (build it with node esbuild.mjs)`);
       const text = files.map((file) => fs.readFileSync(path.join(root, file), 'utf8')).join('\n');
-      assert.ok(text.includes(JSON.stringify(TOOLS[0]!.schema.inputSchema.properties.file_path!.description).slice(1, -1)), `${entry} has the schemas`);
+      const schema = JSON.stringify(TOOLS[0]!.schema.inputSchema.properties.file_path!.description).slice(1, -1);
+      assert.equal(text.includes(schema), files.includes(features), `${entry}: the schemas are in the features bundle only`);
       for (const manifest of MANIFESTS)
         assert.ok(!text.includes(manifest.modelDescription.slice(0, 60)), `${entry} bundles ${manifest.name}'s modelDescription`);
     }

@@ -16,6 +16,7 @@ const REQUIRED = [
   'dist/extension.js',
   'dist/mcp.js',
   'dist/web/extension.js',
+  'dist/web/features.js',
   'l10n/bundle.l10n.de.json',
   'l10n/bundle.l10n.json',
   'media/card.css',

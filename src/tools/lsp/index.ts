@@ -1,6 +1,7 @@
 // The `lsp` tool: definition, references, implementations and hover at a position.
 // Its palette commands are in commands/paletteCommands.ts, its @lsp replies in chat/participant.ts,
 // its References view hand-off in references/handoff.ts.
+import { LSP_API } from './api';
 import type { LspQueryResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { lspCardBody } from './card';
@@ -10,7 +11,7 @@ import { isQueryOutcome, QueryEngine, type QueryOutcome } from './query';
 
 export const lspTool: ToolDefinition<QueryEngine, QueryOutcome, LspQueryResult> = {
   schema: LSP_SCHEMA,
-  api: { twin: 'query', tool: 'tool', command: 'lspTool.query' },
+  api: LSP_API,
   parse: parseLspArgs,
   createEngine: (deps) => new QueryEngine(deps),
   execute: (engine, input, token, fit) => engine.execute(input, token, fit),

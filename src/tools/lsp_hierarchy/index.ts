@@ -2,6 +2,7 @@
 // Its palette commands are in commands/hierarchyCommands.ts, its @lsp replies in
 // chat/hierarchyParticipant.ts, the card's lazy expansion in card/showHierarchy.ts, its hand-off
 // to the built-in views in references/hierarchyHandoff.ts.
+import { HIERARCHY_API } from './api';
 import type { HierarchyResult } from '../../engine/hierarchyResult';
 import { inputFields, type ToolDefinition } from '../definition';
 import { hierarchyCardBody } from './card';
@@ -11,7 +12,7 @@ import { HierarchyEngine, isHierarchyOutcome, type HierarchyOutcome } from './qu
 
 export const hierarchyTool: ToolDefinition<HierarchyEngine, HierarchyOutcome, HierarchyResult> = {
   schema: HIERARCHY_SCHEMA,
-  api: { twin: 'hierarchy', tool: 'hierarchyTool', command: 'lspTool.queryHierarchy' },
+  api: HIERARCHY_API,
   parse: parseHierarchyArgs,
   createEngine: (deps) => new HierarchyEngine(deps),
   execute: (engine, input, token, fit) => engine.execute(input, token, fit),

@@ -1,5 +1,6 @@
 // The `lsp_symbols` tool: a name to positions `lsp` can use, or a file's outline.
 // Its palette commands are in commands/symbolCommands.ts, its @lsp replies in chat/symbolsReply.ts.
+import { SYMBOLS_API } from './api';
 import type { SymbolsResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { symbolsCardBody } from './card';
@@ -9,7 +10,7 @@ import { isSymbolsOutcome, SymbolsQuery, type SymbolsOutcome } from './query';
 
 export const symbolsTool: ToolDefinition<SymbolsQuery, SymbolsOutcome, SymbolsResult> = {
   schema: SYMBOLS_SCHEMA,
-  api: { twin: 'symbols', tool: 'symbolsTool', command: 'lspTool.querySymbols' },
+  api: SYMBOLS_API,
   parse: parseSymbolsArgs,
   createEngine: (deps) => new SymbolsQuery(deps),
   execute: (engine, input, token, fit) => engine.execute(input, token, fit),

@@ -1,0 +1,144 @@
+// The features bundle (dist/web/features.js), loaded on the first use of anything the extension
+// contributes: a tool call, a command, an @lsp request, an MCP call. It builds the engine over VS Code,
+// the one call path and every surface, and hands the activation bundle (src/extension.ts) what its
+// registrations forward to. Every disposable is owned by context.subscriptions.
+import * as vscode from 'vscode';
+import type { CardViewProvider } from './card/cardViewProvider';
+import { participantHandler } from './chat/participant';
+import * as connectAgent from './commands/connectAgent';
+import * as hierarchyCommands from './commands/hierarchyCommands';
+import * as palette from './commands/paletteCommands';
+import * as symbolCommands from './commands/symbolCommands';
+import { FollowAlong } from './editor/followAlong';
+import { ImplementationEvidence } from './engine/providerEvidence';
+import { WarmKeys } from './engine/readiness';
+import type { RecentOutcomes } from './engine/recentOutcomes';
+import { ContextKey } from './ids';
+import type { McpToolHost } from './mcp/host';
+import { mcpCalls } from './mcp/toolHost';
+import { CommandTable } from './platform/commandTable';
+import { VscodeLanguageFeatures } from './platform/languageFeatures';
+import { watchReadiness } from './platform/readinessWatch';
+import { readerBudget, watchedInlineLimit } from './platform/readerBudget';
+import { watchedSettings } from './platform/settingsReader';
+import { VscodeWorkspace } from './platform/vscodeWorkspace';
+import { HierarchyHandoff } from './references/hierarchyHandoff';
+import { ReferencesHandoff } from './references/handoff';
+import { CallPath } from './tools/callPath';
+import { confirmationText } from './tools/confirmationText';
+import { TOOLS } from './tools';
+import { lspTool } from './tools/lsp';
+import { hierarchyTool } from './tools/lsp_hierarchy';
+import { hierarchyExpander } from './tools/lsp_hierarchy/expand';
+import { RecentHierarchies } from './tools/lsp_hierarchy/recent';
+import { symbolsTool } from './tools/lsp_symbols';
+import { lmTools, type LmTool } from './tools/lmTool';
+import { presenter } from './tools/present';
+import { WalkthroughProgress } from './walkthrough/markUsed';
+import { useDisk, type NodeDisk } from './workspace/disk';
+
+/** What the activation bundle made at activation and shares with the features. */
+export interface ActivationServices {
+  context: vscode.ExtensionContext;
+  log: vscode.LogOutputChannel;
+  /** The store of recent outcomes, and the card that shows them (registered at activation). */
+  outcomes: RecentOutcomes;
+  card: CardViewProvider;
+  /** Direct disk access (the Node host); absent in the web worker. */
+  disk?: NodeDisk;
+}
+
+type Twin = (input: unknown, token?: vscode.CancellationToken) => Promise<unknown>;
+
+/** What the activation bundle's registrations forward to. */
+export interface Features {
+  /** The language-model tools by name. */
+  tools: ReadonlyMap<string, LmTool>;
+  /** Every contributed command's handler. */
+  commands: CommandTable;
+  /** The @lsp participant's handler. */
+  chat: vscode.ChatRequestHandler;
+  /** Each tool's structured twin, by its API field. */
+  twins: Readonly<Record<string, Twin>>;
+  callTool: CallPath['callTool'];
+  /** One MCP tool call through the call path. */
+  mcpCall: McpToolHost['call'];
+  /** Resolves when what earlier calls set off (card updates, follow-along reveals) has run. */
+  settled(): Promise<void>;
+  timeoutMs(): number;
+}
+
+export function startFeatures(services: ActivationServices): Features {
+  const { context, log, outcomes, card } = services;
+  const own = <T extends vscode.Disposable>(disposable: T): T => {
+    context.subscriptions.push(disposable);
+    return disposable;
+  };
+  useDisk(services.disk);
+  const { settings, disposable: settingsWatch } = watchedSettings(log);
+  own(settingsWatch);
+
+  // The engines over VS Code: one readiness for every tool (what warmed up for one is warm for the others).
+  const workspace = new VscodeWorkspace();
+  const warm = new WarmKeys();
+  const engineDeps = { workspace, features: new VscodeLanguageFeatures(), settings, log, warm, evidence: new ImplementationEvidence() };
+  // One watcher for creations and deletions: readiness cools down on them, resolutions are forgotten.
+  const files = own(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
+  own(watchReadiness(warm, files));
+  own(workspace.resolutions.watch(files));
+
+  // What the person sees: the card (registered at activation), follow-along.
+  const hierarchies = new RecentHierarchies(outcomes);
+  const walkthrough = new WalkthroughProgress();
+  const followAlong = own(new FollowAlong(() => settings().followAlong, log));
+  const show = presenter({ card, followAlong, workspace, tools: TOOLS });
+
+  // The one call path every transport takes, and the language-model tools over it.
+  const calls = new CallPath(TOOLS, {
+    engine: engineDeps,
+    outcomes,
+    confirmation: confirmationText,
+    present: async ({ id, outcome, source, label }) => {
+      walkthrough.markUsed(ContextKey.toolUsed);
+      await show(id, outcome, source, label).catch((err: unknown) => log.error(String(err)));
+    },
+  });
+  const { inlineLimit, disposable: inlineLimitWatch } = watchedInlineLimit();
+  own(inlineLimitWatch);
+  const tools = lmTools(calls, (options) => readerBudget(options, inlineLimit));
+
+  // Their structured twins (the value, not the text), as API fields and commands.
+  const commands = new CommandTable();
+  const twins: Record<string, Twin> = {};
+  for (const definition of TOOLS) {
+    const twin: Twin = async (input, token): Promise<unknown> => definition.structured(await calls.execute(definition, input, token));
+    twins[definition.api.twin] = twin;
+    own(commands.register(definition.api.command, (input: unknown) => twin(input)));
+  }
+
+  // The surfaces for people.
+  const engine = calls.engineOf(lspTool);
+  const hierarchyEngine = calls.engineOf(hierarchyTool);
+  const symbols = calls.engineOf(symbolsTool);
+  card.expandHierarchy = hierarchyExpander({ engine: hierarchyEngine, outcomes: hierarchies, workspace });
+  own(palette.register({ engine, outcomes, show, card }, commands.register));
+  own(symbolCommands.register({ symbols, outcomes, show, card }, commands.register));
+  own(hierarchyCommands.register({ engine: hierarchyEngine, outcomes: hierarchies, show, card }, commands.register));
+  own(ReferencesHandoff.register({ engine, outcomes, workspace }, commands.register));
+  own(HierarchyHandoff.register({ outcomes: hierarchies }, commands.register));
+  own(connectAgent.register(commands.register));
+
+  return {
+    tools,
+    commands,
+    chat: participantHandler({ outcomes, workspace, walkthrough, symbols, hierarchies }),
+    twins,
+    callTool: calls.callTool,
+    mcpCall: mcpCalls(calls),
+    settled: async () => {
+      await calls.settled();
+      await followAlong.settled();
+    },
+    timeoutMs: () => settings().timeoutMs,
+  };
+}
