@@ -8,7 +8,7 @@ import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from '.
 import type { PositionArgs } from './positionInput';
 import { formatQueryError, formatQueryLine, type LoggedAnswer } from './queryLog';
 import { ImplementationEvidence } from './providerEvidence';
-import { DEFAULT_TUNING, settle, WarmKeys, type ReadinessTuning } from './readiness';
+import { DEFAULT_TUNING, growsWhileLoading, settle, WarmKeys, type ReadinessTuning } from './readiness';
 import { sameAsSets } from './sameSet';
 import { warmAnswer } from './warmAnswer';
 import type { LspPosition } from './result';
@@ -75,7 +75,7 @@ export abstract class EngineQuery {
       const warm = await warmAnswer(once, options.empty, same, budget, tuning);
       return { value: warm.value, completeness: warm.stable ? 'complete' : 'partial', waitedMs: warm.waitedMs };
     }
-    const result = await settle(once, provisional, same, budget, tuning);
+    const result = await settle(once, provisional, same, budget, tuning, growsWhileLoading(key.languageId));
     if (result.stable) this.warm.add(key.folder, key.languageId, key.question);
     return { value: result.value, completeness: result.stable ? 'complete' : 'partial', waitedMs: result.waitedMs };
   }

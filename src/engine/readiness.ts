@@ -1,16 +1,16 @@
 // Warm-up: right after a project opens, servers answer partial-but-not-empty. Re-query with backoff
 // until the answer has stayed the same for a stability window; warm keys then answer in one call.
 import type { Budget } from './budget';
+import { TYPESCRIPT_FAMILY } from './keywordNote';
 
 export interface ReadinessTuning {
   /** How long a non-empty answer must stay unchanged before it is trusted (at least). */
   stableMs: number;
   /**
-   * The window also grows with how long the server took to answer at all: a server that needed
-   * seconds to start is still loading, and its partial answers can stay unchanged for seconds
-   * (measured: rxjs held 12 of 115 references for about 2 s). It costs time where a server blocks
-   * until it has loaded and then answers completely (gopls: Go's cold references take 11-20 s where
-   * the raw answer was complete after about 3 s), but an answer never passes as complete early.
+   * For a server whose answers grow while its projects load (growsWhileLoading), the window also
+   * grows with how long it took to answer at all: a server that needed seconds to start is still
+   * loading, and its partial answers can stay unchanged for seconds (measured: rxjs held 12 of 115
+   * references for about 2 s, once outside the open files).
    */
   loadFactor: number;
   /**
@@ -31,13 +31,30 @@ export interface Settled<T> {
   waitedMs: number;
 }
 
-/** Polls `ask` until its answer is stable or the budget is nearly spent. `same` compares two answers. */
+/**
+ * Whether a language's server can hold a partial answer still while it loads, outside the open
+ * files: tsserver, whose references grow as a workspace's projects load (rxjs: 12 of 115 once in
+ * five cold runs), and so a question of every language (workspace symbols), which tsserver answers
+ * too. The other servers measured answer nothing or only what the open files hold while they load
+ * (provisional answers, which wait the longer window), or block until they have loaded and then
+ * answer completely (gopls): growing their window with the load made Go's cold references take
+ * 7 s where the raw answer was complete after 3 s.
+ */
+export function growsWhileLoading(languageId: string): boolean {
+  return languageId === ANY_LANGUAGE || TYPESCRIPT_FAMILY.has(languageId);
+}
+
+/**
+ * Polls `ask` until its answer is stable or the budget is nearly spent. `same` compares two answers;
+ * `growing` (growsWhileLoading): the window grows with the first answer's time.
+ */
 export async function settle<T>(
   ask: () => Promise<T>,
   provisional: (value: T) => boolean,
   same: (a: T, b: T) => boolean,
   budget: Budget,
   tuning: ReadinessTuning = DEFAULT_TUNING,
+  growing = true,
 ): Promise<Settled<T>> {
   const started = Date.now();
   let callStart = Date.now();
@@ -46,7 +63,7 @@ export async function settle<T>(
   let lastChange = Date.now();
   let samples = 1;
   let delay = tuning.firstDelayMs;
-  const loadWindow = lastCallMs * tuning.loadFactor;
+  const loadWindow = growing ? lastCallMs * tuning.loadFactor : 0;
   for (;;) {
     const window = Math.max(provisional(value) ? tuning.emptyStableMs : tuning.stableMs, loadWindow);
     if (Date.now() - lastChange >= window && samples >= 3) {

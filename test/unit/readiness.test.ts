@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { createBudget } from '../../src/engine/budget';
-import { confinedToOpenFiles, settle, type ReadinessTuning } from '../../src/engine/readiness';
+import { ANY_LANGUAGE, confinedToOpenFiles, growsWhileLoading, settle, type ReadinessTuning } from '../../src/engine/readiness';
 
 const FAST: ReadinessTuning = { stableMs: 60, loadFactor: 1.5, emptyStableMs: 150, firstDelayMs: 5, maxDelayMs: 20 };
 const same = (a: number, b: number) => a === b;
@@ -35,6 +35,30 @@ describe('settle (readiness)', () => {
     const result = await settle(ask, (n) => n === 0, same, budget, FAST);
     budget.dispose();
     assert.equal(result.value, 115, 'the window grew past the 60 ms minimum');
+  });
+  it('trusts the slow first answer of a server that does not grow while loading after the stable window, not 1.5 times its load', async () => {
+    // gopls blocks until it has loaded the module, then answers completely (Go's cold references: complete after about 3 s).
+    const run = async (growing: boolean) => {
+      let calls = 0;
+      const budget = createBudget(5000);
+      const ask = async () => {
+        if (++calls === 1) await new Promise((r) => setTimeout(r, 300));
+        return 41;
+      };
+      const result = await settle(ask, (n) => n === 0, same, budget, FAST, growing);
+      budget.dispose();
+      assert.equal(result.stable, true);
+      return result.waitedMs;
+    };
+    const blocking = await run(false);
+    const growing = await run(true);
+    // A lower bound only (load can only lengthen a wait), and the two compared in one run.
+    assert.ok(growing >= 300 + 300 * FAST.loadFactor, `tsserver's window grows with its load: ${growing}ms`);
+    assert.ok(blocking < growing, `gopls' answer is trusted sooner: ${blocking}ms, against ${growing}ms`);
+  });
+  it("grows the window with the load for tsserver's languages and for questions of every language only", () => {
+    for (const id of ['typescript', 'typescriptreact', 'javascript', 'javascriptreact', ANY_LANGUAGE]) assert.equal(growsWhileLoading(id), true, id);
+    for (const id of ['go', 'python', 'c', 'cpp', 'rust', 'java']) assert.equal(growsWhileLoading(id), false, id);
   });
   it('treats an empty answer with more patience', async () => {
     const started = Date.now();
