@@ -75,7 +75,7 @@ export abstract class EngineQuery {
       const warm = await warmAnswer(once, options.empty, same, budget, tuning);
       return { value: warm.value, completeness: warm.stable ? 'complete' : 'partial', waitedMs: warm.waitedMs };
     }
-    const result = await settle(once, provisional, same, budget, tuning, growsWhileLoading(key.languageId));
+    const result = await settle(once, provisional, same, budget, tuning, { growing: growsWhileLoading(key.languageId) });
     if (result.stable) this.warm.add(key.folder, key.languageId, key.question);
     return { value: result.value, completeness: result.stable ? 'complete' : 'partial', waitedMs: result.waitedMs };
   }

@@ -46,7 +46,8 @@ export function growsWhileLoading(languageId: string): boolean {
 
 /**
  * Polls `ask` until its answer is stable or the budget is nearly spent. `same` compares two answers;
- * `growing` (growsWhileLoading): the window grows with the first answer's time.
+ * `growing` (growsWhileLoading, the default true): the window grows with the first answer's time.
+ * The back-off never sleeps past the window's end, so a stable answer returns one call after it.
  */
 export async function settle<T>(
   ask: () => Promise<T>,
@@ -54,34 +55,38 @@ export async function settle<T>(
   same: (a: T, b: T) => boolean,
   budget: Budget,
   tuning: ReadinessTuning = DEFAULT_TUNING,
-  growing = true,
+  options: { growing?: boolean; now?: () => number } = {},
 ): Promise<Settled<T>> {
-  const started = Date.now();
-  let callStart = Date.now();
+  const now = options.now ?? Date.now;
+  const started = now();
+  let callStart = now();
   let value = await ask();
-  let lastCallMs = Date.now() - callStart;
-  let lastChange = Date.now();
+  let lastCallMs = now() - callStart;
+  let lastChange = now();
   let samples = 1;
   let delay = tuning.firstDelayMs;
-  const loadWindow = growing ? lastCallMs * tuning.loadFactor : 0;
+  const loadWindow = options.growing === false ? 0 : lastCallMs * tuning.loadFactor;
   for (;;) {
     const window = Math.max(provisional(value) ? tuning.emptyStableMs : tuning.stableMs, loadWindow);
-    if (Date.now() - lastChange >= window && samples >= 3) {
-      return { value, stable: true, samples, waitedMs: Date.now() - started };
+    const held = now() - lastChange;
+    if (held >= window && samples >= 3) {
+      return { value, stable: true, samples, waitedMs: now() - started };
     }
+    // The next sample is the third or later: ask it as the window ends, not a back-off step after.
+    const pause = samples >= 2 ? Math.min(delay, Math.max(window - held, 0)) : delay;
     // Leave room for one more call; never let the warm-up itself cause a timeout.
-    if (budget.remaining() < delay + lastCallMs * 2 + 50) {
-      return { value, stable: false, samples, waitedMs: Date.now() - started };
+    if (budget.remaining() < pause + lastCallMs * 2 + 50) {
+      return { value, stable: false, samples, waitedMs: now() - started };
     }
-    await budget.sleep(delay);
+    await budget.sleep(pause);
     delay = Math.min(delay * 2, tuning.maxDelayMs);
-    callStart = Date.now();
+    callStart = now();
     const next = await ask();
-    lastCallMs = Date.now() - callStart;
+    lastCallMs = now() - callStart;
     samples++;
     if (!same(value, next)) {
       value = next;
-      lastChange = Date.now();
+      lastChange = now();
     }
   }
 }

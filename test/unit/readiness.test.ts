@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { createBudget } from '../../src/engine/budget';
+import { createBudget, type Budget } from '../../src/engine/budget';
 import { ANY_LANGUAGE, confinedToOpenFiles, growsWhileLoading, settle, type ReadinessTuning } from '../../src/engine/readiness';
 
 const FAST: ReadinessTuning = { stableMs: 60, loadFactor: 1.5, emptyStableMs: 150, firstDelayMs: 5, maxDelayMs: 20 };
@@ -45,7 +45,7 @@ describe('settle (readiness)', () => {
         if (++calls === 1) await new Promise((r) => setTimeout(r, 300));
         return 41;
       };
-      const result = await settle(ask, (n) => n === 0, same, budget, FAST, growing);
+      const result = await settle(ask, (n) => n === 0, same, budget, FAST, { growing });
       budget.dispose();
       assert.equal(result.stable, true);
       return result.waitedMs;
@@ -59,6 +59,34 @@ describe('settle (readiness)', () => {
   it("grows the window with the load for tsserver's languages and for questions of every language only", () => {
     for (const id of ['typescript', 'typescriptreact', 'javascript', 'javascriptreact', ANY_LANGUAGE]) assert.equal(growsWhileLoading(id), true, id);
     for (const id of ['go', 'python', 'c', 'cpp', 'rust', 'java']) assert.equal(growsWhileLoading(id), false, id);
+  });
+  it('asks the last sample as the window ends, not a back-off step after it (a fake clock)', async () => {
+    // Back-off 100, 200, 400, 800 ms against a 1,200 ms window: unchecked, the samples fall at 0, 100, 300, 700 and 1,500 ms.
+    let clock = 0;
+    const sleeps: number[] = [];
+    const budget: Budget = {
+      deadline: 60_000,
+      remaining: () => 60_000 - clock,
+      race: (work) => Promise.resolve(work),
+      sleep: (ms) => {
+        sleeps.push(ms);
+        clock += ms;
+        return Promise.resolve();
+      },
+      dispose: () => undefined,
+    };
+    const tuning: ReadinessTuning = { stableMs: 1200, loadFactor: 1.5, emptyStableMs: 3000, firstDelayMs: 100, maxDelayMs: 800 };
+    const result = await settle(
+      () => Promise.resolve(7),
+      () => false,
+      same,
+      budget,
+      tuning,
+      { now: () => clock, growing: false },
+    );
+    assert.equal(result.stable, true);
+    assert.deepEqual(sleeps, [100, 200, 400, 500]);
+    assert.equal(result.waitedMs, 1200, 'the answer returns as its window ends');
   });
   it('treats an empty answer with more patience', async () => {
     const started = Date.now();
