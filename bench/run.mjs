@@ -43,6 +43,7 @@ async function workload(name, options) {
     LSP_TOOL_BENCH_CARD: options.card ? '1' : '0',
     LSP_TOOL_BENCH_SYMBOLS: JSON.stringify(options.symbols ?? []),
     ...(process.env.LSP_TOOL_BENCH_PROFILE ? { LSP_TOOL_BENCH_PROFILE: process.env.LSP_TOOL_BENCH_PROFILE } : {}),
+    ...(process.env.LSP_TOOL_BENCH_PROFILE_US ? { LSP_TOOL_BENCH_PROFILE_US: process.env.LSP_TOOL_BENCH_PROFILE_US } : {}),
     LSP_TOOL_BENCH_PARTS: options.parts ?? process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,mcp,usages,symbols,card,render,hierarchy',
     ...(options.cold ? { LSP_TOOL_BENCH_COLD: JSON.stringify(options.cold) } : {}),
     ...(options.env ?? {}),
