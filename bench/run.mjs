@@ -43,6 +43,7 @@ async function workload(name, options) {
     LSP_TOOL_BENCH_CARD: options.card ? '1' : '0',
     LSP_TOOL_BENCH_SYMBOLS: JSON.stringify(options.symbols ?? []),
     ...(process.env.LSP_TOOL_BENCH_PROFILE ? { LSP_TOOL_BENCH_PROFILE: process.env.LSP_TOOL_BENCH_PROFILE } : {}),
+    ...(process.env.LSP_TOOL_BENCH_PROFILE_US ? { LSP_TOOL_BENCH_PROFILE_US: process.env.LSP_TOOL_BENCH_PROFILE_US } : {}),
     LSP_TOOL_BENCH_PARTS: options.parts ?? process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,mcp,usages,symbols,card,render,hierarchy',
     ...(options.cold ? { LSP_TOOL_BENCH_COLD: JSON.stringify(options.cold) } : {}),
     ...(options.env ?? {}),
@@ -386,11 +387,12 @@ function writePerformanceDoc(table) {
     .replace('T', ' ')
     .replace(/:\d\d\.\d+Z$/, ' UTC');
   const only = process.env.LSP_TOOL_BENCH_ONLY ? `workloads: fixture and ${process.env.LSP_TOOL_BENCH_ONLY}` : 'all three workloads';
+  const parts = process.env.LSP_TOOL_BENCH_PARTS ? `, measures: ${process.env.LSP_TOOL_BENCH_PARTS}` : '';
   const section = [
     START,
     `## The run of ${when}`,
     '',
-    `On ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), VS Code ${Object.entries(HOSTS).find(([, h]) => h.codeServer === CODE_SERVER_VERSION)?.[0] ?? '?'} with Node ${fixture.render?.node ?? '?'} in its extension host; \`npm run bench\`, ${only}.`,
+    `On ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), VS Code ${Object.entries(HOSTS).find(([, h]) => h.codeServer === CODE_SERVER_VERSION)?.[0] ?? '?'} with Node ${fixture.render?.node ?? '?'} in its extension host; \`npm run bench\`, ${only}${parts}.`,
     '',
     ...table.slice(2),
     END,

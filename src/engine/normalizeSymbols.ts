@@ -19,7 +19,9 @@ export interface FoundSymbol {
  * (`(anonymous)`) stays as it is.
  */
 export function plainName(name: string): string {
-  return name.replace(/\s*\(.*\)\s*$/, '').trim() || name;
+  // Most names have no parenthesis, and then the pattern cannot match.
+  const plain = name.includes('(') ? name.replace(/\s*\(.*\)\s*$/, '') : name;
+  return plain.trim() || name;
 }
 
 function container(value: unknown): { containerName?: string } {

@@ -6,12 +6,21 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+function isCoordinate(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0;
+}
+
+/** Each field read once, nothing allocated for the checks: answers carry thousands of ranges. */
 export function toRange(value: unknown): LspRange | undefined {
-  if (!isRecord(value) || !isRecord(value.start) || !isRecord(value.end)) return undefined;
-  const coords = [value.start.line, value.start.character, value.end.line, value.end.character];
-  if (!coords.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0)) return undefined;
-  const [sl, sc, el, ec] = coords as number[];
-  return { start: { line: sl!, character: sc! }, end: { line: el!, character: ec! } };
+  if (!isRecord(value)) return undefined;
+  const { start, end } = value;
+  if (!isRecord(start) || !isRecord(end)) return undefined;
+  const sl = start.line;
+  const sc = start.character;
+  const el = end.line;
+  const ec = end.character;
+  if (!isCoordinate(sl) || !isCoordinate(sc) || !isCoordinate(el) || !isCoordinate(ec)) return undefined;
+  return { start: { line: sl, character: sc }, end: { line: el, character: ec } };
 }
 
 export function uriString(value: unknown): string | undefined {

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { DOCUMENT_SYMBOLS_COMMAND, HIERARCHY_COMMAND, PREPARE_HIERARCHY_COMMAND, PROVIDER_COMMAND, WORKSPACE_SYMBOLS_COMMAND } from '../engine/operations';
 import type { HierarchyDirection, HierarchyKind, LanguageFeatures } from '../engine/ports';
 import type { LspOperation, LspPosition } from '../engine/result';
+import { parseUri } from '../workspace/parsedUri';
 import { seesLanguageExtensions, servesLanguage } from './languageWake';
 import { semanticTokensAround } from './semanticTokens';
 
@@ -12,7 +13,7 @@ function toPosition(position: LspPosition): vscode.Position {
 
 export class VscodeLanguageFeatures implements LanguageFeatures {
   async atPosition(operation: LspOperation, uri: string, position: LspPosition): Promise<unknown> {
-    return vscode.commands.executeCommand<unknown>(PROVIDER_COMMAND[operation], vscode.Uri.parse(uri, true), toPosition(position));
+    return vscode.commands.executeCommand<unknown>(PROVIDER_COMMAND[operation], parseUri(uri), toPosition(position));
   }
 
   async workspaceSymbols(query: string): Promise<unknown> {
@@ -20,11 +21,11 @@ export class VscodeLanguageFeatures implements LanguageFeatures {
   }
 
   async documentSymbols(uri: string): Promise<unknown> {
-    return vscode.commands.executeCommand<unknown>(DOCUMENT_SYMBOLS_COMMAND, vscode.Uri.parse(uri, true));
+    return vscode.commands.executeCommand<unknown>(DOCUMENT_SYMBOLS_COMMAND, parseUri(uri));
   }
 
   async prepareHierarchy(kind: HierarchyKind, uri: string, position: LspPosition): Promise<unknown> {
-    return vscode.commands.executeCommand<unknown>(PREPARE_HIERARCHY_COMMAND[kind], vscode.Uri.parse(uri, true), toPosition(position));
+    return vscode.commands.executeCommand<unknown>(PREPARE_HIERARCHY_COMMAND[kind], parseUri(uri), toPosition(position));
   }
 
   async hierarchyRelated(direction: HierarchyDirection, item: unknown): Promise<unknown> {

@@ -4,13 +4,22 @@ import * as vscode from 'vscode';
 import type { DocumentSnapshot, ResolvedFile, WakeCandidate, Workspace } from '../engine/ports';
 import type { WorkspaceRoot } from '../text/displayPath';
 import { SourceLines } from '../workspace/lines';
+import { parseUri } from '../workspace/parsedUri';
 import { findWakeCandidates } from './languageWake';
 import { ResolutionCache } from '../workspace/resolveFile';
 import { folderOf, workspaceRoots } from '../workspace/roots';
 
+/** Documents kept by openDocument: more than an agent works on at once. */
+const OPENED_LIMIT = 64;
+
 export class VscodeWorkspace implements Workspace {
   readonly resolutions = new ResolutionCache();
   readonly lines = new SourceLines();
+  /**
+   * Documents openDocument opened, by URI string: while one is not closed it is the object
+   * openTextDocument would return, without that call's round of promises on every query.
+   */
+  private readonly opened = new Map<string, vscode.TextDocument>();
 
   async resolveFile(filePath: string, tool: string): Promise<ResolvedFile> {
     const file = await this.resolutions.resolve(filePath, tool);
@@ -18,13 +27,23 @@ export class VscodeWorkspace implements Workspace {
   }
 
   async openDocument(uri: string): Promise<DocumentSnapshot> {
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri, true));
+    const document = await this.document(uri);
     return {
       uri: document.uri.toString(),
       languageId: document.languageId,
       lineCount: document.lineCount,
       lineText: (line) => document.lineAt(line).text,
     };
+  }
+
+  private async document(uri: string): Promise<vscode.TextDocument> {
+    const kept = this.opened.get(uri);
+    if (kept !== undefined && !kept.isClosed) return kept;
+    this.opened.delete(uri);
+    const document = await vscode.workspace.openTextDocument(parseUri(uri));
+    if (this.opened.size >= OPENED_LIMIT) this.opened.delete(this.opened.keys().next().value!);
+    this.opened.set(uri, document);
+    return document;
   }
 
   readLines(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>> {
@@ -36,7 +55,7 @@ export class VscodeWorkspace implements Workspace {
   }
 
   folderOf(uri: string): string {
-    return folderOf(vscode.Uri.parse(uri, true));
+    return folderOf(parseUri(uri));
   }
 
   openDocumentUris(): ReadonlySet<string> {

@@ -131,7 +131,7 @@ async function profiled<T>(work: () => Promise<T>): Promise<T> {
   const post = (method: string, params?: object): Promise<unknown> =>
     new Promise((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
   await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.setSamplingInterval', { interval: Number(process.env.LSP_TOOL_BENCH_PROFILE_US ?? 200) });
   await post('Profiler.start');
   const pageRpc = process.env.LSP_TOOL_PAGE_RPC;
   const page = (op: string, args: object = {}): Promise<Response> => fetch(pageRpc!, { method: 'POST', body: JSON.stringify({ op, ...args }) });
@@ -315,65 +315,66 @@ async function measureAll(): Promise<void> {
   progress('usages done');
   // lsp_symbols against the raw symbol commands, interleaved pairs as for the lsp tool.
   const symbolQueries = JSON.parse(process.env.LSP_TOOL_BENCH_SYMBOLS ?? '[]') as { label: string; query?: string; file_path?: string }[];
-  if (PARTS.has('symbols') && symbolQueries.length > 0) {
-    const rows: Record<string, unknown>[] = [];
-    for (const q of symbolQueries) {
-      const input = { ...(q.query === undefined ? {} : { query: q.query }), ...(q.file_path === undefined ? {} : { file_path: q.file_path }) };
-      const rawCall = () =>
-        q.file_path === undefined
-          ? vscode.commands.executeCommand<unknown[]>(WORKSPACE_SYMBOLS_COMMAND, q.query)
-          : vscode.commands.executeCommand<unknown[]>(DOCUMENT_SYMBOLS_COMMAND, resolveUri(q.file_path));
-      const invokeDirect = async (): Promise<string> => {
-        const result = await api.symbolsTool.invoke({ input, toolInvocationToken: undefined }, token());
-        return (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
-      };
-      // Warm up (the first search loads the projects and waits for readiness).
-      for (let i = 0; i < 3; i++) {
-        await invokeDirect();
-        await rawCall();
+  if (PARTS.has('symbols') && symbolQueries.length > 0)
+    await profiled(async () => {
+      const rows: Record<string, unknown>[] = [];
+      for (const q of symbolQueries) {
+        const input = { ...(q.query === undefined ? {} : { query: q.query }), ...(q.file_path === undefined ? {} : { file_path: q.file_path }) };
+        const rawCall = () =>
+          q.file_path === undefined
+            ? vscode.commands.executeCommand<unknown[]>(WORKSPACE_SYMBOLS_COMMAND, q.query)
+            : vscode.commands.executeCommand<unknown[]>(DOCUMENT_SYMBOLS_COMMAND, resolveUri(q.file_path));
+        const invokeDirect = async (): Promise<string> => {
+          const result = await api.symbolsTool.invoke({ input, toolInvocationToken: undefined }, token());
+          return (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+        };
+        // Warm up (the first search loads the projects and waits for readiness).
+        for (let i = 0; i < 3; i++) {
+          await invokeDirect();
+          await rawCall();
+        }
+        const raw: number[] = [];
+        const invoke: number[] = [];
+        const ratios: number[] = [];
+        let text = '';
+        let rawValue: unknown[] = [];
+        const started = performance.now();
+        for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - started < PAIR_SECONDS * 1000); i++) {
+          const [[r, rawAnswer], [t, toolText]] = await timedPair(i, rawCall, invokeDirect, quiet);
+          rawValue = rawAnswer;
+          text = toolText;
+          raw.push(r);
+          invoke.push(t);
+          ratios.push(t / r);
+        }
+        const result = await api.symbols(input);
+        const count = (list: readonly { children?: unknown[] }[]): number =>
+          list.reduce((n, s) => n + 1 + count((s.children ?? []) as { children?: unknown[] }[]), 0);
+        const symbolsShown = Math.min(count(result.symbols), Number(vscode.workspace.getConfiguration('lspTool').get('maxLocations') ?? 100));
+        const rawSymbols = count((rawValue ?? []) as { children?: unknown[] }[]);
+        // Each raw symbol's own fields as JSON, its children counted as symbols of their own (VS Code's
+        // SymbolInformation.toJSON would leave nested children out of the answer's JSON).
+        const flatRaw = (list: readonly { children?: unknown[] }[]): Record<string, unknown>[] =>
+          list.flatMap((s) => [{ ...(s as Record<string, unknown>), children: undefined }, ...flatRaw((s.children ?? []) as { children?: unknown[] }[])]);
+        const rawJsonChars = flatRaw((rawValue ?? []) as { children?: unknown[] }[]).reduce<number>((n, s) => n + JSON.stringify(s).length, 0);
+        rows.push({
+          label: q.label,
+          raw: stat(raw),
+          invoke: stat(invoke),
+          ratio: stat(ratios).median,
+          pairs: ratios.length,
+          symbols: count(result.symbols),
+          textChars: text.length,
+          rawJsonChars,
+          rawSymbols,
+          rawSample: JSON.stringify(flatRaw((rawValue ?? []) as { children?: unknown[] }[])[0]),
+          charsPerSymbol: text.length / Math.max(1, symbolsShown),
+          rawCharsPerSymbol: rawJsonChars / Math.max(1, rawSymbols),
+        });
+        progress(`symbols ${q.label} done`);
       }
-      const raw: number[] = [];
-      const invoke: number[] = [];
-      const ratios: number[] = [];
-      let text = '';
-      let rawValue: unknown[] = [];
-      const started = performance.now();
-      for (let i = 0; i < PAIRS && (i < RUNS || performance.now() - started < PAIR_SECONDS * 1000); i++) {
-        const [[r, rawAnswer], [t, toolText]] = await timedPair(i, rawCall, invokeDirect, quiet);
-        rawValue = rawAnswer;
-        text = toolText;
-        raw.push(r);
-        invoke.push(t);
-        ratios.push(t / r);
-      }
-      const result = await api.symbols(input);
-      const count = (list: readonly { children?: unknown[] }[]): number =>
-        list.reduce((n, s) => n + 1 + count((s.children ?? []) as { children?: unknown[] }[]), 0);
-      const symbolsShown = Math.min(count(result.symbols), Number(vscode.workspace.getConfiguration('lspTool').get('maxLocations') ?? 100));
-      const rawSymbols = count((rawValue ?? []) as { children?: unknown[] }[]);
-      // Each raw symbol's own fields as JSON, its children counted as symbols of their own (VS Code's
-      // SymbolInformation.toJSON would leave nested children out of the answer's JSON).
-      const flatRaw = (list: readonly { children?: unknown[] }[]): Record<string, unknown>[] =>
-        list.flatMap((s) => [{ ...(s as Record<string, unknown>), children: undefined }, ...flatRaw((s.children ?? []) as { children?: unknown[] }[])]);
-      const rawJsonChars = flatRaw((rawValue ?? []) as { children?: unknown[] }[]).reduce<number>((n, s) => n + JSON.stringify(s).length, 0);
-      rows.push({
-        label: q.label,
-        raw: stat(raw),
-        invoke: stat(invoke),
-        ratio: stat(ratios).median,
-        pairs: ratios.length,
-        symbols: count(result.symbols),
-        textChars: text.length,
-        rawJsonChars,
-        rawSymbols,
-        rawSample: JSON.stringify(flatRaw((rawValue ?? []) as { children?: unknown[] }[])[0]),
-        charsPerSymbol: text.length / Math.max(1, symbolsShown),
-        rawCharsPerSymbol: rawJsonChars / Math.max(1, rawSymbols),
-      });
-      progress(`symbols ${q.label} done`);
-    }
-    report.symbols = rows;
-  }
+      report.symbols = rows;
+    });
   // Card: query to first rows painted, for 100 and 5,000 locations (fixture only).
   if (process.env.LSP_TOOL_BENCH_CARD === '1' && PARTS.has('card'))
     await profiled(async () => {

@@ -1,8 +1,29 @@
 import * as assert from 'node:assert/strict';
 import { normalizeHovers, normalizeLocations } from '../../src/engine/normalize';
+import { toRange } from '../../src/engine/rawValues';
 
 const range = (l: number, c: number) => ({ start: { line: l, character: c }, end: { line: l, character: c + 3 } });
 const uri = (path: string) => ({ scheme: 'file', toString: () => `file://${path}` });
+
+describe('toRange', () => {
+  it('copies a range of non-negative integers', () => {
+    assert.deepEqual(toRange(range(2, 5)), range(2, 5));
+  });
+  it('rejects anything else', () => {
+    for (const bad of [
+      undefined,
+      null,
+      3,
+      { start: { line: 0, character: 0 } },
+      { start: { line: -1, character: 0 }, end: { line: 0, character: 0 } },
+      { start: { line: 0, character: 0.5 }, end: { line: 0, character: 1 } },
+      { start: { line: 0, character: 0 }, end: { line: '1', character: 1 } },
+      { start: { line: 0 }, end: { line: 1, character: 1 } },
+    ]) {
+      assert.equal(toRange(bad), undefined, JSON.stringify(bad));
+    }
+  });
+});
 
 describe('normalizeLocations', () => {
   it('turns a LocationLink into targetSelectionRange, else targetRange', () => {

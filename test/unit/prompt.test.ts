@@ -33,6 +33,11 @@ describe("plainName (a workspace symbol's name without its signature)", () => {
     assert.equal(plainName('Shape'), 'Shape');
     assert.equal(plainName('(anonymous)'), '(anonymous)');
   });
+  it('trims a name with no signature, and keeps one that is all blanks', () => {
+    assert.equal(plainName('  Shape '), 'Shape');
+    assert.equal(plainName('area (x) '), 'area');
+    assert.equal(plainName('   '), '   ');
+  });
 });
 
 describe('classifyPath', () => {
