@@ -60,7 +60,7 @@ describe('settle (readiness)', () => {
     for (const id of ['typescript', 'typescriptreact', 'javascript', 'javascriptreact', ANY_LANGUAGE]) assert.equal(growsWhileLoading(id), true, id);
     for (const id of ['go', 'python', 'c', 'cpp', 'rust', 'java']) assert.equal(growsWhileLoading(id), false, id);
   });
-  it('asks the last sample as the window ends, not a back-off step after it (a fake clock)', async () => {
+  it("asks the last sample as the window ends, not a back-off step after it, outside tsserver's languages (a fake clock)", async () => {
     // Back-off 100, 200, 400, 800 ms against a 1,200 ms window: unchecked, the samples fall at 0, 100, 300, 700 and 1,500 ms.
     let clock = 0;
     const sleeps: number[] = [];
@@ -87,6 +87,19 @@ describe('settle (readiness)', () => {
     assert.equal(result.stable, true);
     assert.deepEqual(sleeps, [100, 200, 400, 500]);
     assert.equal(result.waitedMs, 1200, 'the answer returns as its window ends');
+    // tsserver's languages keep the full back-off steps (the later sample is their margin).
+    clock = 0;
+    sleeps.length = 0;
+    const growing = await settle(
+      () => Promise.resolve(7),
+      () => false,
+      same,
+      budget,
+      tuning,
+      { now: () => clock, growing: true },
+    );
+    assert.deepEqual(sleeps, [100, 200, 400, 800]);
+    assert.equal(growing.waitedMs, 1500);
   });
   it('treats an empty answer with more patience', async () => {
     const started = Date.now();
