@@ -87,7 +87,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: HostPla
   // Everything else arrives with the features bundle, on first use.
   const features = new LazyFeatures(
     platform.load ?? fetchingLoader(context.extensionUri),
-    (bundle) => bundle.startFeatures(platform.disk === undefined ? { context, log, outcomes, card } : { context, log, outcomes, card, disk: platform.disk }),
+    (bundle) => bundle.startFeatures({ context, log, outcomes, card, disk: platform.disk }),
     log,
   );
   const { tools, disposable: registrations } = registerLazily(context.extensionUri, features);

@@ -7,7 +7,7 @@ import type * as FeaturesBundle from '../features';
 /** Loads a bundle of the extension by its path under the extension's folder. */
 export type LoadBundle = (relativePath: string) => unknown;
 
-export const FEATURES_BUNDLE = 'dist/web/features.js';
+const FEATURES_BUNDLE = 'dist/web/features.js';
 
 /** The web worker's loader: fetch (VS Code maps file: and vscode-remote: URIs for it), then evaluate. */
 export function fetchingLoader(extensionUri: vscode.Uri): LoadBundle {

@@ -19,11 +19,6 @@ export class LmTool implements vscode.LanguageModelTool<unknown> {
     private readonly readerBudget?: ReaderBudget,
   ) {}
 
-  /** Resolves once what earlier calls set off for the person (card, follow-along) has run. */
-  settled(): Promise<void> {
-    return this.calls.settled();
-  }
-
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): Promise<vscode.PreparedToolInvocation> {
     const request = await this.calls.confirmationFor(this.definition, options.input);
     const invocationMessage = this.definition.title(options.input);

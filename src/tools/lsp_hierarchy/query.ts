@@ -189,11 +189,7 @@ export class HierarchyEngine extends EngineQuery {
       let noTypeProvider = false;
       let prepareUnsupported: string | undefined;
       const walkOnce = (): Promise<Walked> =>
-        this.sessions.run(
-          budget,
-          () => this.prepare(direction, document.uri, document.languageId, queried, budget),
-          (prepared) => walkPrepared(prepared),
-        );
+        this.sessions.run(budget, () => this.prepare(direction, document.uri, document.languageId, queried, budget), walkPrepared);
       const walkPrepared = async (first: Prepared): Promise<Walked> => {
         let prepared = first;
         prepareUnsupported = prepared.unsupported;
