@@ -8,7 +8,7 @@ import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from '.
 import type { PositionArgs } from './positionInput';
 import { formatQueryError, formatQueryLine, type LoggedAnswer } from './queryLog';
 import { ImplementationEvidence } from './providerEvidence';
-import { DEFAULT_TUNING, growsWhileLoading, settle, WarmKeys, type ReadinessTuning } from './readiness';
+import { DEFAULT_TUNING, growsWhileLoading, settle, WarmKeys, type Provisional, type ReadinessTuning, type Settled } from './readiness';
 import { sameAsSets } from './sameSet';
 import { warmAnswer } from './warmAnswer';
 import type { LspPosition } from './result';
@@ -65,7 +65,14 @@ export abstract class EngineQuery {
     once: () => Promise<T>,
     provisional: (value: T) => boolean,
     budget: Budget,
-    options: { same?: (a: T, b: T) => boolean; askOnce?: boolean; empty?: (value: T) => boolean; tuning?: ReadinessTuning } = {},
+    options: {
+      same?: (a: T, b: T) => boolean;
+      askOnce?: boolean;
+      empty?: (value: T) => boolean;
+      tuning?: ReadinessTuning;
+      /** Whether the language's server is up after all, asked about an empty answer until it is (see untilServerUp). */
+      serverUp?: () => Promise<boolean>;
+    } = {},
   ): Promise<SettledAnswer<T>> {
     const same = options.same ?? sameAsSets;
     const tuning = options.tuning ?? this.deps.tuning ?? DEFAULT_TUNING;
@@ -75,9 +82,60 @@ export abstract class EngineQuery {
       const warm = await warmAnswer(once, options.empty, same, budget, tuning);
       return { value: warm.value, completeness: warm.stable ? 'complete' : 'partial', waitedMs: warm.waitedMs };
     }
-    const result = await settle(once, provisional, same, budget, tuning, { growing: growsWhileLoading(key.languageId) });
+    const growing = growsWhileLoading(key.languageId);
+    const { empty, serverUp } = options;
+    const result =
+      empty !== undefined && serverUp !== undefined
+        ? await this.untilServerUp(key.languageId, once, provisional, same, empty, serverUp, budget, tuning, growing)
+        : await settle(once, provisional, same, budget, tuning, { growing });
     if (result.stable) this.warm.add(key.folder, key.languageId, key.question);
     return { value: result.value, completeness: result.stable ? 'complete' : 'partial', waitedMs: result.waitedMs };
+  }
+
+  /**
+   * The readiness step for a language whose server may not be up yet. Until a language client's
+   * server has initialised, it has registered no provider, and every provider command answers []
+   * (VS Code cannot tell that from "none"): so an empty answer waits the longer starting window until
+   * the server is seen up, by a non-empty answer or by `serverUp` (the file's outline, which any
+   * server gives once it has read the file). Seeing it up counts as a change: the usual windows
+   * start from there. Languages no installed extension serves, and those seen up, pay nothing.
+   */
+  private async untilServerUp<T>(
+    languageId: string,
+    once: () => Promise<T>,
+    provisional: (value: T) => boolean,
+    same: (a: T, b: T) => boolean,
+    empty: (value: T) => boolean,
+    serverUp: () => Promise<boolean>,
+    budget: Budget,
+    tuning: ReadinessTuning,
+    growing: boolean,
+  ): Promise<Settled<T>> {
+    if (this.warm.serverUp(languageId) || !this.deps.features.servesLanguage(languageId)) {
+      return settle(once, provisional, same, budget, tuning, { growing });
+    }
+    const ask = async (): Promise<{ value: T; starting: boolean }> => {
+      const value = await once();
+      if (!this.warm.serverUp(languageId) && (!empty(value) || (await serverUp()))) this.warm.sawServerUp(languageId);
+      return { value, starting: !this.warm.serverUp(languageId) };
+    };
+    const result = await settle(
+      ask,
+      (answer): Provisional => (answer.starting ? 'starting' : provisional(answer.value)),
+      (a, b) => a.starting === b.starting && same(a.value, b.value),
+      budget,
+      tuning,
+      { growing },
+    );
+    return { ...result, value: result.value.value };
+  }
+
+  /** The probe for untilServerUp on a file: its outline has something in it (a provider that fails says nothing). */
+  protected outlines(uri: string, budget: Budget): () => Promise<boolean> {
+    return async () => {
+      const raw = await budget.race(this.deps.features.documentSymbols(uri).catch((): unknown => undefined));
+      return Array.isArray(raw) && raw.length > 0;
+    };
   }
 
   /** Runs one tool call with its one log line: debug for an answer or a cancellation, error for a failure. */

@@ -20,6 +20,28 @@ export interface ReadinessTuning {
   emptyStableMs: number;
   firstDelayMs: number;
   maxDelayMs: number;
+  /**
+   * How long an empty answer must stay empty while the language's server shows no sign of being up
+   * (default: emptyStableMs × STARTING_FACTOR). A language client registers its providers only once
+   * its server has initialised; until then every provider command answers [] (clangd started by the
+   * question itself: [] for 3.8 s under load, then 11 references).
+   */
+  startingStableMs?: number;
+}
+
+/**
+ * How many times the provisional window an empty answer waits for a server that has not been seen
+ * up, or right after a wake opened files for one: a server started just now can answer [] for many
+ * seconds (pyright on click: nothing for about 9 s, then 43 symbols; its search settled at 19-26 s).
+ */
+export const STARTING_FACTOR = 5;
+
+/** How an answer is to be trusted: `false` settled after the stable window, `true` provisional, `'starting'` from a server not yet up. */
+export type Provisional = boolean | 'starting';
+
+function windowFor(provisional: Provisional, tuning: ReadinessTuning): number {
+  if (provisional === 'starting') return tuning.startingStableMs ?? tuning.emptyStableMs * STARTING_FACTOR;
+  return provisional ? tuning.emptyStableMs : tuning.stableMs;
 }
 
 export const DEFAULT_TUNING: ReadinessTuning = { stableMs: 1200, loadFactor: 1.5, emptyStableMs: 3000, firstDelayMs: 100, maxDelayMs: 800 };
@@ -51,7 +73,7 @@ export function growsWhileLoading(languageId: string): boolean {
  */
 export async function settle<T>(
   ask: () => Promise<T>,
-  provisional: (value: T) => boolean,
+  provisional: (value: T) => Provisional,
   same: (a: T, b: T) => boolean,
   budget: Budget,
   tuning: ReadinessTuning = DEFAULT_TUNING,
@@ -68,7 +90,7 @@ export async function settle<T>(
   const growing = options.growing !== false;
   const loadWindow = growing ? lastCallMs * tuning.loadFactor : 0;
   for (;;) {
-    const window = Math.max(provisional(value) ? tuning.emptyStableMs : tuning.stableMs, loadWindow);
+    const window = Math.max(windowFor(provisional(value), tuning), loadWindow);
     const held = now() - lastChange;
     if (held >= window && samples >= 3) {
       return { value, stable: true, samples, waitedMs: now() - started };
@@ -104,16 +126,29 @@ export function confinedToOpenFiles(locationUris: readonly string[], openUris: R
   return locationUris.every((uri) => openUris.has(uri));
 }
 
-/**
- * Which (folder, language, operation) keys have answered stably: those answer in one call. A key
- * cools down when its server reloads the project (files created or deleted, the last file of the
- * language closed, a file outside every folder opened) and warms up anew.
- */
 /** The language of a key whose answers come from every language's servers (workspace symbols). */
 export const ANY_LANGUAGE = '*';
 
+/**
+ * Which (folder, language, operation) keys have answered stably: those answer in one call. A key
+ * cools down when its server reloads the project (files created or deleted, the last file of the
+ * language closed, a file outside every folder opened) and warms up anew. Also which languages'
+ * servers have been seen up, which never cools: a restarting server's empty answers are provisional
+ * as any are, but they no longer wait for the server to start.
+ */
+
 export class WarmKeys {
   private readonly warm = new Set<string>();
+  /** Languages whose server has been seen up in this window: it answered something, or outlined a file. */
+  private readonly serversUp = new Set<string>();
+
+  serverUp(languageId: string): boolean {
+    return this.serversUp.has(languageId);
+  }
+
+  sawServerUp(languageId: string): void {
+    this.serversUp.add(languageId);
+  }
 
   private static key(folder: string, languageId: string, operation: string): string {
     return `${folder}|${languageId}|${operation}`;

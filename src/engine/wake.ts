@@ -42,13 +42,6 @@ export function chooseWakeFiles(
 }
 
 /**
- * How much longer an empty answer must hold right after the wake opened a file of a language other
- * than tsserver's: a server started just now can answer [] for many seconds while it indexes
- * (pyright on click: nothing for about 9 s, then 43 symbols, its search settled at 19-26 s).
- */
-export const STARTED_EMPTY_FACTOR = 5;
-
-/**
  * Wakes the servers of every served language in the workspace. Resolves to the folders of the files
  * it chose (opened now or before) and whether it opened a file for a server other than tsserver
  * (which blocks its first answer until its project has loaded, rather than answering []).

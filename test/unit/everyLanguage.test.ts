@@ -9,14 +9,15 @@ import { QueryEngine } from '../../src/tools/lsp/query';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/settings';
 import { SymbolsQuery } from '../../src/tools/lsp_symbols/query';
 import { chooseWakeFiles, MAX_WAKE_FILES } from '../../src/engine/wake';
+import type { ReadinessTuning } from '../../src/engine/readiness';
 import { FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog, ROOT } from './fakes/engineFakes';
 
-function setup(settings: Partial<LspToolSettings> = {}) {
+function setup(settings: Partial<LspToolSettings> = {}, tuning: ReadinessTuning = FAST_TUNING) {
   const workspace = new FakeWorkspace();
   const features = new FakeFeatures(() => []);
   for (const language of ['python', 'go', 'c', 'cpp']) features.providerLanguages.add(language);
   const log = new RecordingLog();
-  const deps = { workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, timeoutMs: 3000, ...settings }), tuning: FAST_TUNING };
+  const deps = { workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, timeoutMs: 3000, ...settings }), tuning };
   const query = new QueryEngine(deps);
   const hierarchy = new HierarchyEngine({ ...deps, warm: query.warm, evidence: query.evidence });
   const symbols = new SymbolsQuery({ ...deps, warm: query.warm });
@@ -72,6 +73,60 @@ describe('every language: an empty answer is provisional even on a warm key', ()
     const warm = await fx.query.execute({ operation: 'goToImplementation', file_path: 'pkg/mod.py', line: 1, character: 5 });
     assert.equal(warm.result.completeness, 'complete');
     assert.ok(Date.now() - started < FAST_TUNING.emptyStableMs * 10, 'not the cold window');
+  });
+});
+
+describe('every language: a server the question itself started', () => {
+  // A language client registers its providers only once its server has initialised: until then every
+  // provider command answers [] (clangd started by a cold findReferences: [] for 3.8 s, then 11).
+  it('waits past the provisional window for a server whose outline is still empty, then answers its first set', async () => {
+    const fx = setup();
+    const uri = fx.workspace.add('src/json.c', 'int is_string(int x);\nint f(void) { return is_string(1); }', 'c');
+    const upAfter = Date.now() + FAST_TUNING.emptyStableMs * 2.5;
+    const up = () => Date.now() >= upAfter;
+    fx.features.more.documentSymbols = () =>
+      up() ? [{ name: 'is_string', kind: 11, range: range(0, 0, 20), selectionRange: range(0, 4, 9), children: [], detail: '' }] : [];
+    fx.features.answer = () => (up() ? [location(uri, 0, 4, 9), location(uri, 1, 21, 9)] : []);
+    const cold = await fx.query.execute({ operation: 'findReferences', file_path: 'src/json.c', line: 1, character: 5 });
+    assert.equal(cold.result.kind === 'locations' && cold.result.locations.length, 2, cold.text);
+    assert.equal(cold.result.completeness, 'complete');
+  });
+
+  /** A starting window far longer than the provisional one, so the two cannot be confused on a loaded machine. */
+  const LONG_START: ReadinessTuning = { ...FAST_TUNING, startingStableMs: 2500 };
+
+  it('once the outline shows the server up, an empty answer waits the provisional window only', async () => {
+    const fx = setup({}, LONG_START);
+    fx.workspace.add('src/json.c', 'int is_string(int x);\n', 'c');
+    fx.features.more.documentSymbols = () => [
+      { name: 'is_string', kind: 11, range: range(0, 0, 20), selectionRange: range(0, 4, 9), children: [], detail: '' },
+    ];
+    const started = Date.now();
+    const empty = await fx.query.execute({ operation: 'goToImplementation', file_path: 'src/json.c', line: 1, character: 5 });
+    const tookMs = Date.now() - started;
+    assert.equal(empty.result.completeness, 'complete');
+    assert.equal(fx.features.commandCalls.documentSymbols, 1, 'asked once: the server is seen up from then on');
+    assert.ok(tookMs < 2500, `the provisional window, not the starting one: ${tookMs}ms`);
+  });
+
+  it('an empty outline of a just-started server is not trusted before the starting window', async () => {
+    const fx = setup();
+    fx.workspace.add('main.go', 'package main\n\nfunc main() {}', 'go');
+    const upAfter = Date.now() + FAST_TUNING.emptyStableMs * 2.5;
+    fx.features.more.documentSymbols = () =>
+      Date.now() >= upAfter ? [{ name: 'main', kind: 11, range: range(2, 0, 14), selectionRange: range(2, 5, 4), children: [], detail: '' }] : [];
+    const outline = await fx.symbols.execute({ file_path: 'main.go' });
+    assert.match(outline.text, /function main/);
+  });
+
+  it('a language no installed extension serves pays no starting window', async () => {
+    const fx = setup({}, LONG_START);
+    fx.workspace.add('notes.txt', 'hello world', 'plaintext');
+    const started = Date.now();
+    const none = await fx.query.execute({ operation: 'findReferences', file_path: 'notes.txt', line: 1, character: 1 });
+    assert.equal(none.result.completeness, 'noProvider');
+    assert.equal(fx.features.commandCalls.documentSymbols, 0, 'no outline asked for');
+    assert.ok(Date.now() - started < 2500, 'not the starting window');
   });
 });
 

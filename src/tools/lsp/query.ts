@@ -137,7 +137,10 @@ export class QueryEngine extends EngineQuery {
             answer.locations.map((l) => l.uri),
             this.deps.workspace.openDocumentUris(),
           );
-    const settled = await this.settled({ folder, languageId: document.languageId, question: operation }, once, provisional, budget, { empty: emptyAnswer });
+    const settled = await this.settled({ folder, languageId: document.languageId, question: operation }, once, provisional, budget, {
+      empty: emptyAnswer,
+      serverUp: this.outlines(document.uri, budget),
+    });
     const answer = settled.value;
     const { waitedMs } = settled;
     let completeness: Completeness = settled.completeness;

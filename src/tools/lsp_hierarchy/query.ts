@@ -222,6 +222,7 @@ export class HierarchyEngine extends EngineQuery {
         same,
         askOnce,
         empty,
+        serverUp: this.outlines(document.uri, budget),
       });
       const walked = settled.value;
       let completeness: Completeness = settled.completeness;

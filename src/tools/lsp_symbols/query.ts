@@ -7,8 +7,8 @@ import { normalizeDocumentSymbols, normalizeWorkspaceSymbols, type FoundSymbol }
 import type { OutcomeHeader } from '../../engine/outcome';
 import type { DocumentSnapshot } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
-import { ANY_LANGUAGE, confinedToOpenFiles, DEFAULT_TUNING } from '../../engine/readiness';
-import { STARTED_EMPTY_FACTOR, wakeWorkspace } from '../../engine/wake';
+import { ANY_LANGUAGE, confinedToOpenFiles, DEFAULT_TUNING, STARTING_FACTOR } from '../../engine/readiness';
+import { wakeWorkspace } from '../../engine/wake';
 import type { LspSymbol, SymbolsResult } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
 import { matchRank, namePosition, rankSymbols } from '../../engine/symbolRank';
@@ -70,7 +70,7 @@ export class SymbolsQuery extends EngineQuery {
     const woken = await wakeWorkspace(workspace, features, budget);
     const folder = woken.folders[0] ?? workspace.roots()[0]?.uri ?? '';
     const base = this.deps.tuning ?? DEFAULT_TUNING;
-    const tuning = woken.started ? { ...base, emptyStableMs: base.emptyStableMs * STARTED_EMPTY_FACTOR } : base;
+    const tuning = woken.started ? { ...base, emptyStableMs: base.emptyStableMs * STARTING_FACTOR } : base;
     const once = async (): Promise<Raw> => normalizeWorkspaceSymbols(await budget.race(features.workspaceSymbols(query)));
     // While a project loads, answers hold the open files' symbols only: provisional, like references.
     const provisional = (raw: Raw): boolean =>
@@ -114,7 +114,8 @@ export class SymbolsQuery extends EngineQuery {
       once,
       nonEmpty(() => false),
       budget,
-      { empty: noSymbols },
+      // The outline is its own probe: an empty one is a server not yet up until the starting window ends.
+      { empty: noSymbols, serverUp: () => Promise.resolve(false) },
     );
     const raw = settled.value;
     let completeness: SymbolsResult['completeness'] = settled.completeness;
