@@ -17,8 +17,9 @@ const REQUIRED = [
   'dist/mcp.js',
   'dist/web/extension.js',
   'dist/web/features.js',
+  // Not l10n/bundle.l10n.json: VS Code reads bundle.l10n.<language>.json for a language other than
+  // its default only; the English bundle is the translators' source.
   'l10n/bundle.l10n.de.json',
-  'l10n/bundle.l10n.json',
   'media/card.css',
   'media/icon.png',
   'media/lsp.svg',
