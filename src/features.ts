@@ -99,7 +99,8 @@ export function startFeatures(services: ActivationServices): Features {
     outcomes,
     confirmation: confirmationText,
     present: async ({ id, outcome, source, label }) => {
-      walkthrough.markUsed(ContextKey.toolUsed);
+      // The walkthrough's #lsp step: a tool call, not a palette command.
+      if (source !== 'command') walkthrough.markUsed(ContextKey.toolUsed);
       await show(id, outcome, source, label).catch((err: unknown) => log.error(String(err)));
     },
   });
@@ -121,9 +122,9 @@ export function startFeatures(services: ActivationServices): Features {
   const hierarchyEngine = calls.engineOf(hierarchyTool);
   const symbols = calls.engineOf(symbolsTool);
   card.expandHierarchy = hierarchyExpander({ engine: hierarchyEngine, outcomes: hierarchies, workspace });
-  own(palette.register({ engine, outcomes, show, card }, commands.register));
-  own(symbolCommands.register({ symbols, outcomes, show, card }, commands.register));
-  own(hierarchyCommands.register({ engine: hierarchyEngine, outcomes: hierarchies, show, card }, commands.register));
+  own(palette.register({ calls, card }, commands.register));
+  own(symbolCommands.register({ calls, card }, commands.register));
+  own(hierarchyCommands.register({ calls, card }, commands.register));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }, commands.register));
   own(HierarchyHandoff.register({ outcomes: hierarchies }, commands.register));
   own(connectAgent.register(commands.register));

@@ -2,18 +2,17 @@
 // Subtypes); the tree goes to the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { Present } from '../tools/present';
-import type { HierarchyEngine, HierarchyOutcome } from '../tools/lsp_hierarchy/query';
+import type { CallPath } from '../tools/callPath';
+import { hierarchyTool } from '../tools/lsp_hierarchy';
+import type { HierarchyOutcome } from '../tools/lsp_hierarchy/query';
 import type { HierarchyDirection } from '../engine/ports';
-import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
 import { Command } from '../ids';
 import type { RegisterCommand } from '../platform/commandTable';
 import { runAtCursor, sayIfNoProvider } from './atCursor';
+import { callFromCommand } from './runFromCommand';
 
 export interface HierarchyCommandDeps {
-  engine: HierarchyEngine;
-  outcomes: RecentHierarchies;
-  show: Present;
+  calls: CallPath;
   card: CardViewProvider;
 }
 
@@ -27,9 +26,8 @@ const DIRECTIONS: [string, HierarchyDirection][] = [
 function hierarchyAtCursor(direction: HierarchyDirection, deps: HierarchyCommandDeps): Promise<HierarchyOutcome | undefined> {
   return runAtCursor(
     vscode.l10n.t('LSP: {0}', direction),
-    (at, token) => deps.engine.execute({ direction, ...at }, token),
+    (at, token) => callFromCommand(deps.calls, hierarchyTool, { direction, ...at }, token),
     async (outcome) => {
-      await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
       sayIfNoProvider(outcome.result.completeness);
       await deps.card.reveal(true);
     },

@@ -1,18 +1,17 @@
 // Palette and context-menu queries at the active cursor; results go to the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { Present } from '../tools/present';
-import type { QueryEngine, QueryOutcome } from '../tools/lsp/query';
-import type { RecentOutcomes } from '../engine/recentOutcomes';
+import type { CallPath } from '../tools/callPath';
+import { lspTool } from '../tools/lsp';
+import type { QueryOutcome } from '../tools/lsp/query';
 import type { LspOperation } from '../engine/result';
 import { Command } from '../ids';
 import type { RegisterCommand } from '../platform/commandTable';
 import { runAtCursor, sayIfNoProvider } from './atCursor';
+import { callFromCommand } from './runFromCommand';
 
 export interface PaletteDeps {
-  engine: QueryEngine;
-  outcomes: RecentOutcomes;
-  show: Present;
+  calls: CallPath;
   card: CardViewProvider;
 }
 
@@ -26,9 +25,8 @@ const OPERATIONS: [string, LspOperation][] = [
 function queryAtCursor(operation: LspOperation, deps: PaletteDeps): Promise<QueryOutcome | undefined> {
   return runAtCursor(
     vscode.l10n.t('LSP: {0}', operation),
-    (at, token) => deps.engine.execute({ operation, ...at }, token),
+    (at, token) => callFromCommand(deps.calls, lspTool, { operation, ...at }, token),
     async (outcome) => {
-      await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
       const { result } = outcome;
       sayIfNoProvider(result.completeness);
       if (operation === 'goToDefinition' && result.kind === 'locations' && result.locations.length === 1) {

@@ -2,29 +2,24 @@
 // lsp_symbols questions from the palette, answered in the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { Present } from '../tools/present';
-import type { RecentOutcomes } from '../engine/recentOutcomes';
-import type { SymbolsOutcome, SymbolsQuery } from '../tools/lsp_symbols/query';
+import type { CallPath } from '../tools/callPath';
+import { symbolsTool } from '../tools/lsp_symbols';
+import type { SymbolsOutcome } from '../tools/lsp_symbols/query';
 import { Command } from '../ids';
 import type { RegisterCommand } from '../platform/commandTable';
 import { activeFilePath } from './atCursor';
-import { runFromCommand } from './runFromCommand';
+import { callFromCommand, runFromCommand } from './runFromCommand';
 
 export interface SymbolCommandsDeps {
-  symbols: SymbolsQuery;
-  outcomes: RecentOutcomes;
-  show: Present;
+  calls: CallPath;
   card: CardViewProvider;
 }
 
 function run(deps: SymbolCommandsDeps, input: { query?: string; file_path?: string }, title: string): Promise<SymbolsOutcome | undefined> {
   return runFromCommand(
     title,
-    (token) => deps.symbols.execute(input, token),
-    async (outcome) => {
-      await deps.show(deps.outcomes.record(outcome, 'command'), outcome, 'command');
-      await deps.card.reveal(true);
-    },
+    (token) => callFromCommand(deps.calls, symbolsTool, input, token),
+    () => deps.card.reveal(true),
   );
 }
 

@@ -112,6 +112,17 @@ export class CallPath {
     if (!definition) {
       throw new LspToolError('LSP_INVALID_ARGUMENT', `no tool is named "${name}". Call one of ${[...this.byName.keys()].join(', ')}.`);
     }
+    return this.callAs(definition as ToolDefinition<unknown, OutcomeHeader, unknown>, input, caller, token);
+  }
+
+  /** The same call, for a caller that knows the tool and reads its outcome (the palette commands). */
+  async callAs<E, O extends OutcomeHeader>(
+    definition: ToolDefinition<E, O, unknown>,
+    input: unknown,
+    caller: Caller,
+    token?: CancellationLike,
+  ): Promise<CallResult<O>> {
+    const name = definition.schema.name;
     // Bad input is not worth a question: the run below reports (and logs) it.
     const request = parses(definition, input) ? await this.confirmationFor(definition, input) : undefined;
     if (request !== undefined && !(await caller.confirm(request))) {
@@ -120,7 +131,7 @@ export class CallPath {
         `file_path "${request.filePath}" is outside every workspace folder, and the person in VS Code declined or did not answer in time (lspTool.outsideWorkspace is "ask"). Call ${name} on a file inside the workspace.`,
       );
     }
-    const outcome: OutcomeHeader = await this.execute(definition as ToolDefinition<unknown, OutcomeHeader, unknown>, input, token, caller.budget);
+    const outcome = await this.execute(definition, input, token, caller.budget);
     const source = SOURCE[caller.transport];
     const id = this.deps.outcomes.record(outcome, source, caller.label);
     const present = this.deps.present;
