@@ -40,6 +40,8 @@ export interface SettledAnswer<T> {
   /** `partial`: the answers never held still inside the budget. */
   completeness: 'complete' | 'partial';
   waitedMs: number;
+  /** The language's server was never seen up (untilServerUp): the empty answer may not be final. */
+  silentServer?: true;
 }
 
 export abstract class EngineQuery {
@@ -88,8 +90,12 @@ export abstract class EngineQuery {
       empty !== undefined && serverUp !== undefined
         ? await this.untilServerUp(key.languageId, once, provisional, same, empty, serverUp, budget, tuning, growing)
         : await settle(once, provisional, same, budget, tuning, { growing });
-    if (result.stable) this.warm.add(key.folder, key.languageId, key.question);
-    return { value: result.value, completeness: result.stable ? 'complete' : 'partial', waitedMs: result.waitedMs };
+    const silent = empty !== undefined && serverUp !== undefined && empty(result.value) && !this.warm.serverUp(key.languageId);
+    // A key stays cold while its server has never been seen up: the next question waits for it again.
+    if (result.stable && !silent) this.warm.add(key.folder, key.languageId, key.question);
+    const answer: SettledAnswer<T> = { value: result.value, completeness: result.stable ? 'complete' : 'partial', waitedMs: result.waitedMs };
+    if (silent && this.deps.features.servesLanguage(key.languageId)) answer.silentServer = true;
+    return answer;
   }
 
   /**

@@ -17,6 +17,11 @@ export function completenessNote(completeness: Completeness, languageId: string)
   return undefined;
 }
 
+/** An empty answer while the language's server has not been seen answering anything (engine/baseQuery.ts untilServerUp). */
+export function silentServerNote(languageId: string, waitedMs: number): string {
+  return `nothing for language id "${languageId}" has answered in this window yet (waited ${(waitedMs / 1000).toFixed(0)} s): its language server may still be starting, so this empty answer may not be final. Call again in a few seconds.`;
+}
+
 export function snapNote(symbol: string, asked: LspPosition, snapped: LspPosition | undefined): string | undefined {
   if (snapped === undefined) return `symbol "${symbol}" was not found within 5 lines of line ${asked.line + 1}; queried the given position.`;
   if (snapped.line === asked.line && snapped.character === asked.character) return undefined;

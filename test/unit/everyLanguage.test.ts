@@ -119,6 +119,20 @@ describe('every language: a server the question itself started', () => {
     assert.match(outline.text, /function main/);
   });
 
+  it('says so when the server was never seen up, and the next question waits for it again', async () => {
+    const fx = setup();
+    fx.workspace.add('src/json.c', 'int is_string(int x);\n', 'c');
+    fx.features.more.documentSymbols = () => [];
+    const first = await fx.query.execute({ operation: 'findReferences', file_path: 'src/json.c', line: 1, character: 5 });
+    assert.match(
+      first.text,
+      /^No results\.\nNote: nothing for language id "c" has answered in this window yet \(waited \d+ s\): its language server may still be starting/,
+    );
+    const before = fx.features.calls;
+    await fx.query.execute({ operation: 'findReferences', file_path: 'src/json.c', line: 1, character: 5 });
+    assert.ok(fx.features.calls - before >= 3, `the key stayed cold: ${fx.features.calls - before} calls`);
+  });
+
   it('a language no installed extension serves pays no starting window', async () => {
     const fx = setup({}, LONG_START);
     fx.workspace.add('notes.txt', 'hello world', 'plaintext');

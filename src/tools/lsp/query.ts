@@ -6,7 +6,7 @@ import { createBudget, type Budget, type CancellationLike } from '../../engine/b
 import { LspToolError } from '../../engine/errors';
 import { normalizeHovers, normalizeLocations } from '../../engine/normalize';
 import { offSymbolNote } from '../../engine/keywordNote';
-import { completenessNote, malformedNote } from '../../engine/notes';
+import { completenessNote, malformedNote, silentServerNote } from '../../engine/notes';
 import { unknownImplementationNote } from '../../engine/providerEvidence';
 import { isUnsupportedRequest, OPERATION_METHOD, UnsupportedRequest, unsupportedOperationNote } from '../../engine/unsupported';
 import { wakeLanguage } from '../../engine/wake';
@@ -40,6 +40,15 @@ export interface QueryOutcome extends OutcomeHeader {
 
 type Answer = { kind: 'locations'; locations: LspLocation[]; malformed: number } | { kind: 'hover'; hover: LspHover | null; malformed: number };
 
+/** A settled answer, or a request the server does not support; `silentServer`: see SettledAnswer. */
+interface Asked {
+  answer: Answer;
+  completeness: Completeness;
+  waitedMs: number;
+  unsupported?: true;
+  silentServer?: true;
+}
+
 /** tsserver's hover while its project loads: `(loading...) const x: 42`, a type it does not know yet. */
 const LOADING_HOVER = /\(loading\.\.\.\)/;
 
@@ -48,7 +57,7 @@ function emptyAnswer(answer: Answer): boolean {
 }
 
 /** A request the server does not support: an empty answer (the caller adds the Note), not a failure. */
-function unsupportedAnswer(err: unknown, operation: LspOperation): { answer: Answer; completeness: Completeness; waitedMs: number; unsupported: true } {
+function unsupportedAnswer(err: unknown, operation: LspOperation): Asked {
   if (!(err instanceof UnsupportedRequest)) throw err;
   const answer: Answer = operation === 'hover' ? { kind: 'hover', hover: null, malformed: 0 } : { kind: 'locations', locations: [], malformed: 0 };
   return { answer, completeness: 'noProvider', waitedMs: 0, unsupported: true };
@@ -68,16 +77,17 @@ export class QueryEngine extends EngineQuery {
       const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, LSP_SCHEMA.name);
       const folder = this.deps.workspace.folderOf(document.uri);
       if (!this.warm.has(folder, document.languageId, args.operation)) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
-      const { answer, completeness, waitedMs, unsupported } = await this.ask(args.operation, document, queried, folder, budget).catch((err: unknown) =>
-        unsupportedAnswer(err, args.operation),
+      const { answer, completeness, waitedMs, unsupported, silentServer } = await this.ask(args.operation, document, queried, folder, budget).catch(
+        (err: unknown) => unsupportedAnswer(err, args.operation),
       );
       const result: LspQueryResult =
         answer.kind === 'hover'
           ? { kind: 'hover', hover: answer.hover, completeness }
           : { kind: 'locations', locations: answer.locations, resolvedWorkspaceUri: folder, completeness };
       const said = unsupported ? unsupportedOperationNote(document.languageId, args.operation) : completenessNote(completeness, document.languageId);
-      for (const note of [malformedNote(answer.malformed), said]) if (note !== undefined) notes.push(note);
-      if (emptyAnswer(answer) && completeness !== 'noProvider') {
+      const silent = silentServer === true ? silentServerNote(document.languageId, waitedMs) : undefined;
+      for (const note of [malformedNote(answer.malformed), said, silent]) if (note !== undefined) notes.push(note);
+      if (emptyAnswer(answer) && completeness !== 'noProvider' && silentServer !== true) {
         const note = await offSymbolNote(document, queried, this.deps.features, budget);
         if (note !== undefined) notes.push(note);
         else if (args.operation === 'goToImplementation' && !this.evidence.known(document.languageId)) {
@@ -109,13 +119,7 @@ export class QueryEngine extends EngineQuery {
   }
 
   /** One provider answer, normalised; until a key is warm, re-asked until the answers hold still. */
-  private async ask(
-    operation: LspOperation,
-    document: DocumentSnapshot,
-    position: LspPosition,
-    folder: string,
-    budget: Budget,
-  ): Promise<{ answer: Answer; completeness: Completeness; waitedMs: number; unsupported?: true }> {
+  private async ask(operation: LspOperation, document: DocumentSnapshot, position: LspPosition, folder: string, budget: Budget): Promise<Asked> {
     const once = async (): Promise<Answer> => {
       const raw = await budget.race(
         this.deps.features.atPosition(operation, document.uri, position).catch((err: unknown) => {
@@ -145,7 +149,7 @@ export class QueryEngine extends EngineQuery {
     const { waitedMs } = settled;
     let completeness: Completeness = settled.completeness;
     if (emptyAnswer(answer) && !this.deps.features.hasProviderSource(document.languageId)) completeness = 'noProvider';
-    return { answer, completeness, waitedMs };
+    return settled.silentServer === true ? { answer, completeness, waitedMs, silentServer: true } : { answer, completeness, waitedMs };
   }
 
   private async render(

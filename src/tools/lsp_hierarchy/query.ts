@@ -10,7 +10,7 @@ import { isRecord, toRange } from '../../engine/rawValues';
 import { HierarchySessions } from '../../engine/hierarchySessions';
 import { itemKey, normalizePrepared, normalizeRelated, type HandledItem, type NormalizedRelated, type RelatedItem } from '../../engine/normalizeHierarchy';
 import { offSymbolNote } from '../../engine/keywordNote';
-import { completenessNote, malformedNote } from '../../engine/notes';
+import { completenessNote, malformedNote, silentServerNote } from '../../engine/notes';
 import { hierarchyKindOf } from '../../engine/operations';
 import type { OutcomeHeader } from '../../engine/outcome';
 import type { DocumentSnapshot, HierarchyDirection } from '../../engine/ports';
@@ -236,6 +236,7 @@ export class HierarchyEngine extends EngineQuery {
         if (note !== undefined) notes.push(note);
       }
       notes.push(...unsupportedNotes);
+      if (settled.silentServer === true) notes.push(silentServerNote(document.languageId, settled.waitedMs));
       if (noTypeProvider && direction === 'supertypes' && prepareUnsupported === undefined) {
         notes.push(
           `no type hierarchy provider answered for language id "${document.languageId}", so supertypes cannot be listed. To find them, call lsp goToDefinition on each name in the type's extends or implements clause.`,
@@ -257,7 +258,7 @@ export class HierarchyEngine extends EngineQuery {
           `the walk stopped expanding after ${walked.stoppedAt} related items (limit ${WALK_NODE_LIMIT}); ask for a smaller depth or a more specific item.`,
         );
       }
-      if (walked.roots.length === 0 && completeness !== 'noProvider') {
+      if (walked.roots.length === 0 && completeness !== 'noProvider' && settled.silentServer !== true) {
         const note = await offSymbolNote(document, queried, this.deps.features, budget);
         if (note !== undefined) notes.push(note);
       }

@@ -2,7 +2,7 @@
 // errors and log line as the `lsp` tool's queries.
 import { EngineQuery, openFile } from '../../engine/baseQuery';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
-import { completenessNote, malformedNote } from '../../engine/notes';
+import { completenessNote, malformedNote, silentServerNote } from '../../engine/notes';
 import { normalizeDocumentSymbols, normalizeWorkspaceSymbols, type FoundSymbol } from '../../engine/normalizeSymbols';
 import type { OutcomeHeader } from '../../engine/outcome';
 import type { DocumentSnapshot } from '../../engine/ports';
@@ -122,8 +122,9 @@ export class SymbolsQuery extends EngineQuery {
     if (raw.symbols.length === 0 && !features.hasProviderSource(document.languageId)) completeness = 'noProvider';
     const outline = raw.symbols as LspSymbol[];
     const symbols = args.mode === 'file' ? filterOutline(outline, args.query) : outline;
-    const notes = [malformedNote(raw.malformed), completenessNote(completeness, document.languageId)].filter((n): n is string => n !== undefined);
-    if (args.mode === 'file' && symbols.length === 0 && completeness !== 'noProvider') {
+    const silent = settled.silentServer === true ? silentServerNote(document.languageId, settled.waitedMs) : undefined;
+    const notes = [malformedNote(raw.malformed), completenessNote(completeness, document.languageId), silent].filter((n): n is string => n !== undefined);
+    if (args.mode === 'file' && symbols.length === 0 && completeness !== 'noProvider' && silent === undefined) {
       notes.push(
         `no symbol of "${args.filePath}" (${countSymbols(outline)} in all) has "${args.query}" in its name. Pass file_path alone for the whole outline.`,
       );

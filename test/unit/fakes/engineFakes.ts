@@ -97,6 +97,16 @@ export class FakeWorkspace implements Workspace {
   }
 }
 
+/** The outline entry a running server gives when a test sets no outline of its own. */
+const SOME_SYMBOL = {
+  name: 'declared',
+  kind: 11,
+  range: { start: { line: 0, character: 0 }, end: { line: 0, character: 8 } },
+  selectionRange: { start: { line: 0, character: 0 }, end: { line: 0, character: 8 } },
+  children: [],
+  detail: '',
+};
+
 export type Answerer = (operation: LspOperation, uri: string, position: LspPosition, call: number) => unknown;
 
 /** Answers for the symbol and hierarchy commands; each gets the 1-based count of its own calls. */
@@ -121,7 +131,10 @@ export class FakeFeatures implements LanguageFeatures {
   }
 
   async documentSymbols(uri: string): Promise<unknown> {
-    return this.more.documentSymbols?.(uri, ++this.commandCalls.documentSymbols);
+    const call = ++this.commandCalls.documentSymbols;
+    if (this.more.documentSymbols) return this.more.documentSymbols(uri, call);
+    // A running server outlines a file with a declaration in it: the servers these fakes stand for are up.
+    return this.providerLanguages.size > 0 ? [SOME_SYMBOL] : undefined;
   }
 
   async prepareHierarchy(kind: HierarchyKind, uri: string, position: LspPosition): Promise<unknown> {
