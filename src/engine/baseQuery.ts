@@ -89,12 +89,11 @@ export abstract class EngineQuery {
     const result =
       empty !== undefined && serverUp !== undefined
         ? await this.untilServerUp(key.languageId, once, provisional, same, empty, serverUp, budget, tuning, growing)
-        : await settle(once, provisional, same, budget, tuning, { growing });
-    const silent = empty !== undefined && serverUp !== undefined && empty(result.value) && !this.warm.serverUp(key.languageId);
+        : { ...(await settle(once, provisional, same, budget, tuning, { growing })), silent: false };
     // A key stays cold while its server has never been seen up: the next question waits for it again.
-    if (result.stable && !silent) this.warm.add(key.folder, key.languageId, key.question);
+    if (result.stable && !result.silent) this.warm.add(key.folder, key.languageId, key.question);
     const answer: SettledAnswer<T> = { value: result.value, completeness: result.stable ? 'complete' : 'partial', waitedMs: result.waitedMs };
-    if (silent && this.deps.features.servesLanguage(key.languageId)) answer.silentServer = true;
+    if (result.silent) answer.silentServer = true;
     return answer;
   }
 
@@ -105,6 +104,7 @@ export abstract class EngineQuery {
    * the server is seen up, by a non-empty answer or by `serverUp` (the file's outline, which any
    * server gives once it has read the file). Seeing it up counts as a change: the usual windows
    * start from there. Languages no installed extension serves, and those seen up, pay nothing.
+   * `silent`: the last answer came while the server had still not been seen up (so it is empty).
    */
   private async untilServerUp<T>(
     languageId: string,
@@ -116,9 +116,9 @@ export abstract class EngineQuery {
     budget: Budget,
     tuning: ReadinessTuning,
     growing: boolean,
-  ): Promise<Settled<T>> {
+  ): Promise<Settled<T> & { silent: boolean }> {
     if (this.warm.serverUp(languageId) || !this.deps.features.servesLanguage(languageId)) {
-      return settle(once, provisional, same, budget, tuning, { growing });
+      return { ...(await settle(once, provisional, same, budget, tuning, { growing })), silent: false };
     }
     const ask = async (): Promise<{ value: T; starting: boolean }> => {
       const value = await once();
@@ -133,7 +133,7 @@ export abstract class EngineQuery {
       tuning,
       { growing },
     );
-    return { ...result, value: result.value.value };
+    return { ...result, value: result.value.value, silent: result.value.starting };
   }
 
   /** The probe for untilServerUp on a file: its outline has something in it (a provider that fails says nothing). */

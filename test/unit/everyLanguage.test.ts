@@ -141,6 +141,7 @@ describe('every language: a server the question itself started', () => {
     assert.equal(none.result.completeness, 'noProvider');
     assert.equal(fx.features.commandCalls.documentSymbols, 0, 'no outline asked for');
     assert.ok(Date.now() - started < 2500, 'not the starting window');
+    assert.equal(fx.query.warm.has(ROOT, 'plaintext', 'findReferences'), true, 'its question warms as before: no server to wait for');
   });
 });
 
