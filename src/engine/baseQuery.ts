@@ -2,6 +2,7 @@
 // opening the file a call names (under the outside-workspace policy, the position checked and snapped).
 import { alignToCodePoint, snapToSymbol } from '../text/position';
 import type { Budget } from './budget';
+import type { EarlyAnswer } from './earlyAnswer';
 import { LspToolError } from './errors';
 import { snapNote } from './notes';
 import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from './ports';
@@ -144,6 +145,22 @@ export abstract class EngineQuery {
     };
   }
 
+  /**
+   * An early answer (engine/earlyAnswer.ts) for `question` about the document `filePath` was opened
+   * as by an earlier call: only while that document is kept, was inside a workspace folder (no
+   * question goes out before the outside-workspace policy could ask) and its key is warm. `ask`
+   * throws or says undefined when the input does not lead to a question; so does anything else.
+   */
+  protected askEarlyAbout(filePath: string, question: string, ask: (document: DocumentSnapshot) => EarlyAnswer | undefined): EarlyAnswer | undefined {
+    try {
+      const known = this.deps.workspace.knownDocument(filePath);
+      if (known === undefined || !known.inside || !this.warm.has(known.folder, known.document.languageId, question)) return undefined;
+      return ask(known.document);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Runs one tool call with its one log line: debug for an answer or a cancellation, error for a failure. */
   protected logged<T>(asked: string, run: () => Promise<T>, answered: (value: T) => LoggedAnswer): Promise<T> {
     return logged(this.deps.log, this.now, asked, run, answered);
@@ -189,6 +206,11 @@ export async function openAtPosition(
   tool: string,
 ): Promise<{ document: DocumentSnapshot; position: LspPosition; queried: LspPosition; notes: string[] }> {
   const document = await openFile(workspace, args.filePath, settings, budget, tool);
+  return { document, ...positionIn(document, args) };
+}
+
+/** Where a position tool asks in `document`: the position checked, then moved to the named symbol (with the Note that says so). */
+export function positionIn(document: DocumentSnapshot, args: PositionArgs): { position: LspPosition; queried: LspPosition; notes: string[] } {
   const position = checkPosition(document, args.position, args.filePath);
   const notes: string[] = [];
   let queried = position;
@@ -198,7 +220,7 @@ export async function openAtPosition(
     if (note !== undefined) notes.push(note);
     if (snapped !== undefined) queried = snapped;
   }
-  return { document, position, queried, notes };
+  return { position, queried, notes };
 }
 
 /** The position inside the document, or LSP_POSITION_OUT_OF_RANGE saying how long the file or line is. */

@@ -24,6 +24,12 @@ export interface Workspace {
   /** The file a tool's file_path names; throws LspToolError with the resolution's code, advice in `tool`'s terms. */
   resolveFile(filePath: string, tool: string): Promise<ResolvedFile>;
   openDocument(uri: string): Promise<DocumentSnapshot>;
+  /**
+   * The document `filePath` resolved to and was opened as by an earlier call, as kept, without a
+   * look at the disk: what a call may ask about before its own checks (engine/earlyAnswer.ts).
+   * Undefined when no such document is kept (or it was closed).
+   */
+  knownDocument(filePath: string): KnownDocument | undefined;
   /** Lines of each URI's file for previews, without opening documents; `known` are not read again. */
   readLines(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>>;
   roots(): WorkspaceRoot[];
@@ -40,6 +46,14 @@ export interface Workspace {
   wakeCandidates(): Promise<WakeCandidate[]>;
   /** Opens documents without showing them; those already open are left alone, one that fails to open is skipped. */
   openInBackground(uris: readonly string[]): Promise<void>;
+}
+
+export interface KnownDocument {
+  document: DocumentSnapshot;
+  /** As folderOf gives it. */
+  folder: string;
+  /** Inside a workspace folder when it was resolved. */
+  inside: boolean;
 }
 
 export interface WakeCandidate {

@@ -1,7 +1,7 @@
 // The engine's Workspace over VS Code: file_path resolution, documents, preview lines, folders.
 // It owns the caches behind them (resolutions, preview lines).
 import * as vscode from 'vscode';
-import type { DocumentSnapshot, ResolvedFile, WakeCandidate, Workspace } from '../engine/ports';
+import type { DocumentSnapshot, KnownDocument, ResolvedFile, WakeCandidate, Workspace } from '../engine/ports';
 import type { WorkspaceRoot } from '../text/displayPath';
 import { SourceLines } from '../workspace/lines';
 import { parseUri } from '../workspace/parsedUri';
@@ -27,13 +27,15 @@ export class VscodeWorkspace implements Workspace {
   }
 
   async openDocument(uri: string): Promise<DocumentSnapshot> {
-    const document = await this.document(uri);
-    return {
-      uri: document.uri.toString(),
-      languageId: document.languageId,
-      lineCount: document.lineCount,
-      lineText: (line) => document.lineAt(line).text,
-    };
+    return snapshot(await this.document(uri));
+  }
+
+  knownDocument(filePath: string): KnownDocument | undefined {
+    const file = this.resolutions.peek(filePath);
+    if (file === undefined) return undefined;
+    const document = this.opened.get(file.uri.toString());
+    if (document === undefined || document.isClosed) return undefined;
+    return { document: snapshot(document), folder: this.folderOf(file.uri.toString()), inside: file.inside };
   }
 
   private async document(uri: string): Promise<vscode.TextDocument> {
@@ -54,8 +56,22 @@ export class VscodeWorkspace implements Workspace {
     return workspaceRoots();
   }
 
+  /** folderOf's answers by URI string, kept while the resolutions are (folder changes forget both). */
+  private readonly folders = new Map<string, string>();
+  private foldersEra = -1;
+
   folderOf(uri: string): string {
-    return folderOf(parseUri(uri));
+    if (this.foldersEra !== this.resolutions.era) {
+      this.folders.clear();
+      this.foldersEra = this.resolutions.era;
+    }
+    let folder = this.folders.get(uri);
+    if (folder === undefined) {
+      folder = folderOf(parseUri(uri));
+      if (this.folders.size >= OPENED_LIMIT) this.folders.delete(this.folders.keys().next().value!);
+      this.folders.set(uri, folder);
+    }
+    return folder;
   }
 
   openDocumentUris(): ReadonlySet<string> {
@@ -83,4 +99,13 @@ export class VscodeWorkspace implements Workspace {
       uris.filter((uri) => !open.has(uri)).map((uri) => vscode.workspace.openTextDocument(vscode.Uri.parse(uri, true)).then(undefined, () => undefined)),
     );
   }
+}
+
+function snapshot(document: vscode.TextDocument): DocumentSnapshot {
+  return {
+    uri: document.uri.toString(),
+    languageId: document.languageId,
+    lineCount: document.lineCount,
+    lineText: (line) => document.lineAt(line).text,
+  };
 }

@@ -123,6 +123,9 @@ export class CallPath {
     token?: CancellationLike,
   ): Promise<CallResult<O>> {
     const name = definition.schema.name;
+    const engine = this.engineOf(definition);
+    // A warm question goes to the server first; the checks below run while it answers (engine/earlyAnswer.ts).
+    const early = token?.isCancellationRequested === true ? undefined : definition.askEarly?.(engine, input);
     // Bad input is not worth a question: the run below reports (and logs) it.
     const request = parses(definition, input) ? await this.confirmationFor(definition, input) : undefined;
     if (request !== undefined && !(await caller.confirm(request))) {
@@ -131,7 +134,7 @@ export class CallPath {
         `file_path "${request.filePath}" is outside every workspace folder, and the person in VS Code declined or did not answer in time (lspTool.outsideWorkspace is "ask"). Call ${name} on a file inside the workspace.`,
       );
     }
-    const outcome = await this.execute(definition, input, token, caller.budget);
+    const outcome = await definition.execute(engine, input, token, caller.budget, early);
     const source = SOURCE[caller.transport];
     const id = this.deps.outcomes.record(outcome, source, caller.label);
     const present = this.deps.present;

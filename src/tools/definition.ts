@@ -5,6 +5,7 @@
 import type { CardBody } from '../card/webview/protocol';
 import type { EngineDeps } from '../engine/baseQuery';
 import type { CancellationLike } from '../engine/budget';
+import type { EarlyAnswer } from '../engine/earlyAnswer';
 import type { OutcomeHeader } from '../engine/outcome';
 import type { Workspace } from '../engine/ports';
 import type { ToolSchema } from '../engine/toolSchema';
@@ -28,8 +29,16 @@ export interface ToolDefinition<E = unknown, O extends OutcomeHeader = OutcomeHe
   parse(input: unknown): unknown;
   /** The tool's engine over the shared ports and readiness (made once per activation). */
   createEngine(deps: EngineDeps): E;
-  /** Validates, runs and renders one call; throws LspToolError for bad input, timeout and cancellation. `fit`: what the reader takes inline. */
-  execute(engine: E, input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<O>;
+  /**
+   * Asks the call's question at once, before the call's checks, when it can be known without them
+   * (engine/earlyAnswer.ts); undefined when it cannot. Never throws: the call reports bad input.
+   */
+  askEarly?(engine: E, input: unknown): EarlyAnswer | undefined;
+  /**
+   * Validates, runs and renders one call; throws LspToolError for bad input, timeout and cancellation.
+   * `fit`: what the reader takes inline; `early`: what askEarly asked.
+   */
+  execute(engine: E, input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<O>;
   /** The canonical value (zero-based, uncapped) of the structured twin. */
   structured(outcome: O): R;
   /** The invocation title, from the raw input as the caller wrote it. */

@@ -139,6 +139,11 @@ export class ResolutionCache {
 
   constructor(private readonly limit = 256) {}
 
+  /** Changes whenever every entry is forgotten: what else is kept on the same terms can check it. */
+  get era(): number {
+    return this.generation;
+  }
+
   /** Files appeared or vanished (candidates and links may differ now), or the folders changed. */
   forget(): void {
     this.generation++;
@@ -165,6 +170,12 @@ export class ResolutionCache {
       this.resolutions.set(raw, { generation: startedAt, file: resolved, looked });
     }
     return resolved;
+  }
+
+  /** The resolution kept for `raw`, as it was: no look at the disk (what an early question may use). */
+  peek(raw: string): ResolvedFile | undefined {
+    const entry = this.resolutions.get(raw);
+    return entry !== undefined && entry.generation === this.generation ? entry.file : undefined;
   }
 
   private async stillResolved(raw: string): Promise<ResolvedFile | undefined> {

@@ -39,7 +39,7 @@ function setup(settings: Partial<LspToolSettings> = {}) {
     },
   });
   const markAnswered = () => (answeredAt = 1);
-  return { calls, outcomes, presented, asked, caller, log, features, markAnswered };
+  return { calls, outcomes, presented, asked, caller, log, features, workspace, markAnswered };
 }
 
 /** Rejects with an error whose message (code first) matches. */

@@ -1,8 +1,9 @@
 // The `lsp` tool's query: parse -> resolve -> open -> check the position -> snap to the symbol ->
 // ask the language features (waiting for readiness) -> notes -> render. One budget covers the
 // call; one log line records it.
-import { EngineQuery, openAtPosition } from '../../engine/baseQuery';
+import { EngineQuery, openAtPosition, positionIn } from '../../engine/baseQuery';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
+import { EarlyAnswer, earlyOr } from '../../engine/earlyAnswer';
 import { LspToolError } from '../../engine/errors';
 import { normalizeHovers, normalizeLocations } from '../../engine/normalize';
 import { offSymbolNote } from '../../engine/keywordNote';
@@ -65,11 +66,24 @@ function unsupportedAnswer(err: unknown, operation: LspOperation): Asked {
 
 export class QueryEngine extends EngineQuery {
   /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. `fit`: what the reader takes inline. */
-  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<QueryOutcome> {
-    return this.logged(askedAt(input), () => this.run(input, token, fit), answered);
+  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<QueryOutcome> {
+    return this.logged(askedAt(input), () => this.run(input, token, fit, early), answered);
   }
 
-  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<QueryOutcome> {
+  /** A question about a file asked about before, on a warm key: asked before the call's checks (engine/earlyAnswer.ts). */
+  askEarly(input: unknown): EarlyAnswer | undefined {
+    const filePath = typeof input === 'object' && input !== null ? (input as { file_path?: unknown }).file_path : undefined;
+    const operation = typeof input === 'object' && input !== null ? (input as { operation?: unknown }).operation : undefined;
+    if (typeof filePath !== 'string' || typeof operation !== 'string') return undefined;
+    return this.askEarlyAbout(filePath, operation, (document) => {
+      const args = parseLspArgs(input);
+      const { queried } = positionIn(document, args);
+      const about = { uri: document.uri, question: args.operation, position: queried };
+      return new EarlyAnswer(about, this.deps.features.atPosition(args.operation, document.uri, queried));
+    });
+  }
+
+  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<QueryOutcome> {
     const args = parseLspArgs(input);
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
@@ -77,7 +91,7 @@ export class QueryEngine extends EngineQuery {
       const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, LSP_SCHEMA.name);
       const folder = this.deps.workspace.folderOf(document.uri);
       if (!this.warm.has(folder, document.languageId, args.operation)) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
-      const { answer, completeness, waitedMs, unsupported, silentServer } = await this.ask(args.operation, document, queried, folder, budget).catch(
+      const { answer, completeness, waitedMs, unsupported, silentServer } = await this.ask(args.operation, document, queried, folder, budget, early).catch(
         (err: unknown) => unsupportedAnswer(err, args.operation),
       );
       const result: LspQueryResult =
@@ -119,10 +133,18 @@ export class QueryEngine extends EngineQuery {
   }
 
   /** One provider answer, normalised; until a key is warm, re-asked until the answers hold still. */
-  private async ask(operation: LspOperation, document: DocumentSnapshot, position: LspPosition, folder: string, budget: Budget): Promise<Asked> {
+  private async ask(
+    operation: LspOperation,
+    document: DocumentSnapshot,
+    position: LspPosition,
+    folder: string,
+    budget: Budget,
+    early: EarlyAnswer | undefined,
+  ): Promise<Asked> {
+    const about = { uri: document.uri, question: operation, position };
     const once = async (): Promise<Answer> => {
       const raw = await budget.race(
-        this.deps.features.atPosition(operation, document.uri, position).catch((err: unknown) => {
+        earlyOr(early, about, () => this.deps.features.atPosition(operation, document.uri, position)).catch((err: unknown) => {
           if (isUnsupportedRequest(err)) throw new UnsupportedRequest(OPERATION_METHOD[operation]);
           throw new LspToolError(
             'LSP_PROVIDER_FAILED',

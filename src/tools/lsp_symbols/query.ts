@@ -2,6 +2,7 @@
 // errors and log line as the `lsp` tool's queries.
 import { EngineQuery, openFile } from '../../engine/baseQuery';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
+import { EarlyAnswer, earlyOr } from '../../engine/earlyAnswer';
 import { completenessNote, malformedNote, silentServerNote } from '../../engine/notes';
 import { normalizeDocumentSymbols, normalizeWorkspaceSymbols, type FoundSymbol } from '../../engine/normalizeSymbols';
 import type { OutcomeHeader } from '../../engine/outcome';
@@ -48,17 +49,28 @@ function countSymbols(symbols: readonly LspSymbol[]): number {
 type Raw = { symbols: LspSymbol[] | FoundSymbol[]; malformed: number };
 
 export class SymbolsQuery extends EngineQuery {
-  /** `fit`: what the reader takes inline. */
-  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<SymbolsOutcome> {
-    return this.logged(symbolsAsked(asInput(input)), () => this.run(input, token, fit), answered);
+  /** `fit`: what the reader takes inline; `early`: what askEarly asked. */
+  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<SymbolsOutcome> {
+    return this.logged(symbolsAsked(asInput(input)), () => this.run(input, token, fit, early), answered);
   }
 
-  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<SymbolsOutcome> {
+  /** An outline of a file asked about before, on a warm key: asked before the call's checks (engine/earlyAnswer.ts). */
+  askEarly(input: unknown): EarlyAnswer | undefined {
+    const filePath = asInput(input)?.file_path;
+    if (typeof filePath !== 'string') return undefined;
+    return this.askEarlyAbout(filePath, OUTLINE, (document) => {
+      const args = parseSymbolsArgs(input);
+      if (args.mode === 'workspace') return undefined;
+      return new EarlyAnswer({ uri: document.uri, question: OUTLINE }, this.deps.features.documentSymbols(document.uri));
+    });
+  }
+
+  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<SymbolsOutcome> {
     const args = parseSymbolsArgs(input);
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      return args.mode === 'workspace' ? await this.searchWorkspace(args.query, settings, budget, fit) : await this.outline(args, settings, budget, fit);
+      return args.mode === 'workspace' ? await this.searchWorkspace(args.query, settings, budget, fit) : await this.outline(args, settings, budget, fit, early);
     } finally {
       budget.dispose();
     }
@@ -104,13 +116,16 @@ export class SymbolsQuery extends EngineQuery {
     settings: LspToolSettings,
     budget: Budget,
     fit: AnswerBudget | undefined,
+    early: EarlyAnswer | undefined,
   ): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
     const document: DocumentSnapshot = await openFile(workspace, args.filePath, settings, budget, SYMBOLS_SCHEMA.name);
     const folder = workspace.folderOf(document.uri);
-    const once = async (): Promise<Raw> => normalizeDocumentSymbols(await budget.race(features.documentSymbols(document.uri)), document.uri);
+    const about = { uri: document.uri, question: OUTLINE };
+    const once = async (): Promise<Raw> =>
+      normalizeDocumentSymbols(await budget.race(earlyOr(early, about, () => features.documentSymbols(document.uri))), document.uri);
     const settled = await this.settled(
-      { folder, languageId: document.languageId, question: 'documentSymbols' },
+      { folder, languageId: document.languageId, question: OUTLINE },
       once,
       nonEmpty(() => false),
       budget,
@@ -155,6 +170,9 @@ export class SymbolsQuery extends EngineQuery {
     );
   }
 }
+
+/** The readiness key's question for an outline. */
+const OUTLINE = 'documentSymbols';
 
 const noSymbols = (raw: Raw): boolean => raw.symbols.length === 0;
 

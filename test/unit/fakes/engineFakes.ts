@@ -2,6 +2,7 @@
 /* eslint-disable @typescript-eslint/require-await -- fakes of async ports: `async` turns a throw into a rejection, as the real port does. */
 import type {
   DocumentSnapshot,
+  KnownDocument,
   EngineLog,
   HierarchyDirection,
   HierarchyKind,
@@ -17,6 +18,11 @@ import { DEFAULT_SETTINGS, type LspToolSettings } from '../../../src/engine/sett
 import { LspToolError } from '../../../src/engine/errors';
 
 export const ROOT = 'file:///w';
+
+function snapshotOf(uri: string, file: { text: string; languageId: string }): DocumentSnapshot {
+  const lines = file.text.split('\n');
+  return { uri, languageId: file.languageId, lineCount: lines.length, lineText: (line) => lines[line]! };
+}
 
 export class FakeWorkspace implements Workspace {
   /** Files by workspace-relative path: their text and language. */
@@ -37,7 +43,19 @@ export class FakeWorkspace implements Workspace {
     this.resolutions++;
     const file = this.files.get(filePath);
     if (!file) throw new LspToolError('LSP_FILE_NOT_FOUND', `file_path "${filePath}" was not found.`);
-    return { uri: this.uriOf(filePath), inside: file.inside !== false };
+    const resolved = { uri: this.uriOf(filePath), inside: file.inside !== false };
+    this.resolved.set(filePath, resolved);
+    return resolved;
+  }
+
+  /** What each file_path resolved to last, as the platform's resolution cache keeps it (a test may make one stale). */
+  readonly resolved = new Map<string, ResolvedFile>();
+
+  knownDocument(filePath: string): KnownDocument | undefined {
+    const resolved = this.resolved.get(filePath);
+    const file = resolved && this.byUri(resolved.uri);
+    if (!resolved || !file || !this.open.has(resolved.uri)) return undefined;
+    return { document: snapshotOf(resolved.uri, file), folder: ROOT, inside: resolved.inside };
   }
 
   private byUri(uri: string): { text: string; languageId: string } | undefined {
@@ -49,8 +67,7 @@ export class FakeWorkspace implements Workspace {
     const file = this.byUri(uri);
     if (!file) throw new Error(`no document ${uri}`);
     this.open.add(uri);
-    const lines = file.text.split('\n');
-    return { uri, languageId: file.languageId, lineCount: lines.length, lineText: (line) => lines[line]! };
+    return snapshotOf(uri, file);
   }
 
   async readLines(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>> {
