@@ -129,6 +129,30 @@ describe('a warm question asked before the call checks (engine/earlyAnswer.ts)',
     assert.equal(features.calls, calls + 1);
   });
 
+  it('lsp: reads the previews of a warm question asked again while the server answers, not after', async () => {
+    let gate: Promise<void> = Promise.resolve();
+    const { engine, workspace } = engineWith(async (_op, uri) => {
+      await gate;
+      return [location(uri, 0, 13, 6), location(b, 1, 0, 5)];
+    });
+    workspace.add('src/a.ts', SOURCE);
+    const b = workspace.add('src/b.ts', 'const x = 1;\nanswer();\n');
+    const input = { operation: 'findReferences', file_path: 'src/a.ts', line: 1, character: 14 };
+    await engine.execute(input);
+    await engine.execute(input);
+    workspace.reads.length = 0;
+    let release = (): void => undefined;
+    gate = new Promise((resolve) => (release = resolve));
+    workspace.add('src/b.ts', 'const x = 1;\nanswer(changed);\n');
+    const call = engine.execute(input);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(workspace.reads, [['file:///w/src/a.ts', b]], "the last answer's files, read while the answer is pending");
+    release();
+    const outcome = await call;
+    assert.equal(workspace.reads.length, 1, 'nothing read after the answer');
+    assert.match(outcome.text, /answer\(changed\);/, 'the line as the file is now');
+  });
+
   it('the call path asks early before its checks, and never for a file outside the workspace', async () => {
     const workspace = new FakeWorkspace();
     const uri = workspace.add('src/a.ts', SOURCE);

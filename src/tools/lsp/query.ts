@@ -3,6 +3,7 @@
 // call; one log line records it.
 import { EngineQuery, openAtPosition, positionIn } from '../../engine/baseQuery';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
+import { AnswerFiles } from '../../engine/answerFiles';
 import { EarlyAnswer, earlyOr } from '../../engine/earlyAnswer';
 import { LspToolError } from '../../engine/errors';
 import { normalizeHovers, normalizeLocations } from '../../engine/normalize';
@@ -65,6 +66,8 @@ function unsupportedAnswer(err: unknown, operation: LspOperation): Asked {
 }
 
 export class QueryEngine extends EngineQuery {
+  private readonly answerFiles = new AnswerFiles();
+
   /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. `fit`: what the reader takes inline. */
   execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<QueryOutcome> {
     return this.logged(askedAt(input), () => this.run(input, token, fit, early), answered);
@@ -90,7 +93,10 @@ export class QueryEngine extends EngineQuery {
     try {
       const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, LSP_SCHEMA.name);
       const folder = this.deps.workspace.folderOf(document.uri);
-      if (!this.warm.has(folder, document.languageId, args.operation)) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
+      const warm = this.warm.has(folder, document.languageId, args.operation);
+      if (!warm) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
+      const question = `${args.operation} ${document.uri}:${queried.line}:${queried.character}`;
+      const previewsRead = warm && settings.linePreview ? this.readWhileAsking(question, budget) : undefined;
       const { answer, completeness, waitedMs, unsupported, silentServer } = await this.ask(args.operation, document, queried, folder, budget, early).catch(
         (err: unknown) => unsupportedAnswer(err, args.operation),
       );
@@ -110,7 +116,15 @@ export class QueryEngine extends EngineQuery {
       }
       if (args.operation === 'goToImplementation' && !emptyAnswer(answer)) this.evidence.record(document.languageId);
       const sourceLines = new Map<string, string[]>();
+      if (previewsRead !== undefined && result.kind === 'locations') {
+        const read = await budget.race(previewsRead);
+        for (const { uri } of result.locations) {
+          const lines = read.get(uri);
+          if (lines !== undefined) sourceLines.set(uri, lines);
+        }
+      }
       const text = await this.render(result, settings, notes, sourceLines, budget, fit);
+      if (result.kind === 'locations') this.answerFiles.set(question, [...sourceLines.keys()]);
       this.deps.log.trace(`${args.operation} ${document.uri}:${queried.line + 1}:${queried.character + 1} -> ${completeness}, waited ${waitedMs}ms`);
       const asked = { operation: args.operation, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1 };
       return {
@@ -130,6 +144,20 @@ export class QueryEngine extends EngineQuery {
     } finally {
       budget.dispose();
     }
+  }
+
+  /**
+   * The files the last answer to `question` showed previews from, read (each checked against the
+   * disk) while the server answers: after a turn of the event loop, so that the question is on its
+   * way to the server first. Lines for none on any failure: the previews are then read after the answer.
+   */
+  private readWhileAsking(question: string, budget: Budget): Promise<ReadonlyMap<string, string[]>> | undefined {
+    const uris = this.answerFiles.get(question);
+    if (uris === undefined || uris.length === 0) return undefined;
+    return budget
+      .sleep(0)
+      .then(() => this.deps.workspace.readLines(uris))
+      .catch(() => new Map<string, string[]>());
   }
 
   /** One provider answer, normalised; until a key is warm, re-asked until the answers hold still. */
@@ -215,7 +243,13 @@ export class QueryEngine extends EngineQuery {
     let preview: ((location: LspLocation) => string | undefined) | undefined;
     if (settings.linePreview) {
       const shown = locations.slice(0, settings.maxLocations);
-      for (const [uri, lines] of await budget.race(this.deps.workspace.readLines(shown.map((l) => l.uri)))) sourceLines.set(uri, lines);
+      for (const [uri, lines] of await budget.race(
+        this.deps.workspace.readLines(
+          shown.map((l) => l.uri),
+          sourceLines,
+        ),
+      ))
+        sourceLines.set(uri, lines);
       preview = (location) => sourceLines.get(location.uri)?.[location.range.start.line];
     }
     return formatLocations(locations, { ...options, preview });

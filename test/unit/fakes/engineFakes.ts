@@ -70,7 +70,12 @@ export class FakeWorkspace implements Workspace {
     return snapshotOf(uri, file);
   }
 
+  /** The files each readLines call read (those not already known), when it read any. */
+  readonly reads: string[][] = [];
+
   async readLines(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>> {
+    const read = [...new Set(uris)].filter((uri) => !known?.has(uri));
+    if (read.length > 0) this.reads.push(read);
     const out = new Map(known);
     for (const uri of uris) {
       const file = this.byUri(uri);
