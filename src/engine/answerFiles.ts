@@ -3,6 +3,8 @@
 // a file edited by another program never shows an old line) is not paid after the answer is back:
 // on answers spanning many files those checks were most of the tool's own time (docs/performance.md).
 
+import { keepNewest } from './keptMap';
+
 /** Questions kept: more than an agent asks again in a while. */
 const LIMIT = 32;
 
@@ -15,8 +17,6 @@ export class AnswerFiles {
   }
 
   set(question: string, uris: readonly string[]): void {
-    this.files.delete(question);
-    if (this.files.size >= LIMIT) this.files.delete(this.files.keys().next().value!);
-    this.files.set(question, uris);
+    keepNewest(this.files, question, uris, LIMIT);
   }
 }

@@ -1,6 +1,7 @@
 // The engine's Workspace over VS Code: file_path resolution, documents, preview lines, folders.
 // It owns the caches behind them (resolutions, preview lines).
 import * as vscode from 'vscode';
+import { keepNewest } from '../engine/keptMap';
 import type { DocumentSnapshot, KnownDocument, ResolvedFile, WakeCandidate, Workspace } from '../engine/ports';
 import type { WorkspaceRoot } from '../text/displayPath';
 import { SourceLines } from '../workspace/lines';
@@ -43,8 +44,7 @@ export class VscodeWorkspace implements Workspace {
     if (kept !== undefined && !kept.isClosed) return kept;
     this.opened.delete(uri);
     const document = await vscode.workspace.openTextDocument(parseUri(uri));
-    if (this.opened.size >= OPENED_LIMIT) this.opened.delete(this.opened.keys().next().value!);
-    this.opened.set(uri, document);
+    keepNewest(this.opened, uri, document, OPENED_LIMIT);
     return document;
   }
 
@@ -68,8 +68,7 @@ export class VscodeWorkspace implements Workspace {
     let folder = this.folders.get(uri);
     if (folder === undefined) {
       folder = folderOf(parseUri(uri));
-      if (this.folders.size >= OPENED_LIMIT) this.folders.delete(this.folders.keys().next().value!);
-      this.folders.set(uri, folder);
+      keepNewest(this.folders, uri, folder, OPENED_LIMIT);
     }
     return folder;
   }

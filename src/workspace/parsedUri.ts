@@ -2,6 +2,7 @@
 // same string to several port calls (open the document, find its folder, ask the provider), and a
 // Uri is immutable, so each string is parsed once and the Uri kept (docs/performance.md).
 import * as vscode from 'vscode';
+import { keepNewest } from '../engine/keptMap';
 
 /** Strings kept: a few hundred files asked about, far more than an agent's working set. */
 const LIMIT = 256;
@@ -12,8 +13,7 @@ export function parseUri(text: string): vscode.Uri {
   let uri = parsed.get(text);
   if (uri === undefined) {
     uri = vscode.Uri.parse(text, true);
-    if (parsed.size >= LIMIT) parsed.delete(parsed.keys().next().value!);
-    parsed.set(text, uri);
+    keepNewest(parsed, text, uri, LIMIT);
   }
   return uri;
 }

@@ -1,6 +1,7 @@
 // Turns the model's file_path into a document URI: relative to any workspace folder, absolute, or a URI.
 import * as vscode from 'vscode';
 import { LspToolError } from '../engine/errors';
+import { keepNewest } from '../engine/keptMap';
 import { classifyPath, uriContains } from './filePath';
 import type { DiskStat } from './disk';
 import { fileHead, fileStat, stampOf } from './files';
@@ -165,9 +166,7 @@ export class ResolutionCache {
     const { resolved, seen } = await resolveAnew(raw, roots, tool);
     if (startedAt === this.generation) {
       const looked = await Promise.all([...seen.values()].map(async ({ uri, stat }) => ({ uri, stamp: await stampOrNone(stat) })));
-      this.resolutions.delete(raw);
-      if (this.resolutions.size >= this.limit) this.resolutions.delete(this.resolutions.keys().next().value!);
-      this.resolutions.set(raw, { generation: startedAt, file: resolved, looked });
+      keepNewest(this.resolutions, raw, { generation: startedAt, file: resolved, looked }, this.limit);
     }
     return resolved;
   }

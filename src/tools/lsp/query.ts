@@ -22,6 +22,7 @@ import type { LspToolSettings } from '../../engine/settings';
 import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
 import { formatLocationsWithin } from '../../text/fitLocations';
 import { formatHover, formatLocations, type LocationRenderOptions } from '../../text/render';
+import { inputFields } from '../definition';
 import { invocationTitle, parseLspArgs } from './input';
 import { LSP_SCHEMA } from './schema';
 
@@ -75,8 +76,7 @@ export class QueryEngine extends EngineQuery {
 
   /** A question about a file asked about before, on a warm key: asked before the call's checks (engine/earlyAnswer.ts). */
   askEarly(input: unknown): EarlyAnswer | undefined {
-    const filePath = typeof input === 'object' && input !== null ? (input as { file_path?: unknown }).file_path : undefined;
-    const operation = typeof input === 'object' && input !== null ? (input as { operation?: unknown }).operation : undefined;
+    const { file_path: filePath, operation } = inputFields(input) ?? {};
     if (typeof filePath !== 'string' || typeof operation !== 'string') return undefined;
     return this.askEarlyAbout(filePath, operation, (document) => {
       const args = parseLspArgs(input);
@@ -258,7 +258,7 @@ export class QueryEngine extends EngineQuery {
 
 /** `findReferences src/a.ts:3:17`: the caller's fields, whatever shape the input had (bad input is logged too). */
 export function askedAt(input: unknown): string {
-  const o = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const o = inputFields(input) ?? {};
   return `${fieldText(o.operation)} ${fieldText(o.file_path)}:${fieldText(o.line)}:${fieldText(o.character)}`;
 }
 

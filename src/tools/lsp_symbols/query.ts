@@ -17,6 +17,7 @@ import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
 import { pathInside } from '../../text/displayPath';
 import { formatSymbolsWithin } from '../../text/fitSymbols';
 import { formatSymbols } from '../../text/renderSymbols';
+import { inputFields } from '../definition';
 import { parseSymbolsArgs, symbolsAsked, symbolsTitle, type SymbolsArgs } from './input';
 import { SYMBOLS_SCHEMA } from './schema';
 
@@ -51,12 +52,12 @@ type Raw = { symbols: LspSymbol[] | FoundSymbol[]; malformed: number };
 export class SymbolsQuery extends EngineQuery {
   /** `fit`: what the reader takes inline; `early`: what askEarly asked. */
   execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<SymbolsOutcome> {
-    return this.logged(symbolsAsked(asInput(input)), () => this.run(input, token, fit, early), answered);
+    return this.logged(symbolsAsked(inputFields(input)), () => this.run(input, token, fit, early), answered);
   }
 
   /** An outline of a file asked about before, on a warm key: asked before the call's checks (engine/earlyAnswer.ts). */
   askEarly(input: unknown): EarlyAnswer | undefined {
-    const filePath = asInput(input)?.file_path;
+    const filePath = inputFields(input)?.file_path;
     if (typeof filePath !== 'string') return undefined;
     return this.askEarlyAbout(filePath, OUTLINE, (document) => {
       const args = parseSymbolsArgs(input);
@@ -183,10 +184,6 @@ function nonEmpty(provisional: (raw: Raw) => boolean): (raw: Raw) => boolean {
 
 function answered(outcome: SymbolsOutcome): LoggedAnswer {
   return { answer: counted(outcome.result.symbols.length, 'symbol'), completeness: outcome.result.completeness };
-}
-
-function asInput(input: unknown): { query?: unknown; file_path?: unknown } | undefined {
-  return typeof input === 'object' && input !== null ? input : undefined;
 }
 
 /** Workspace symbol search matches one name: a qualified one (`Foo.bar`) finds nothing. */
