@@ -10,13 +10,14 @@ import { registerLazily } from './activation/registrations';
 import { CardViewProvider } from './card/cardViewProvider';
 import type { HierarchyResult } from './engine/hierarchyResult';
 import { RecentOutcomes } from './engine/recentOutcomes';
-import type { LspQueryResult, SymbolsResult } from './engine/result';
+import type { DiagnosticsResult, LspQueryResult, SymbolsResult } from './engine/result';
 import { DEFAULT_SETTINGS } from './engine/settings';
 import type { Features } from './features';
 import { registerNoMcp } from './mcp/noServer';
 import type { registerMcp } from './mcp/start';
 import { lazyLogChannel } from './platform/logChannel';
 import { TOOL_APIS } from './tools/apis';
+import type { DiagnosticsToolInput } from './tools/lsp_diagnostics/input';
 import type { HierarchyToolInput } from './tools/lsp_hierarchy/input';
 import type { LspToolInput } from './tools/lsp/input';
 import type { SymbolsToolInput } from './tools/lsp_symbols/input';
@@ -37,6 +38,10 @@ export interface LspToolApi {
   hierarchy(input: unknown, token?: vscode.CancellationToken): Promise<HierarchyResult>;
   /** The registered lsp_hierarchy tool itself. */
   readonly hierarchyTool: vscode.LanguageModelTool<HierarchyToolInput>;
+  /** The structured twin of lsp_diagnostics: `{file_paths?, severity?}` in, the diagnostics zero-based and uncapped out. */
+  diagnostics(input: unknown, token?: vscode.CancellationToken): Promise<DiagnosticsResult>;
+  /** The registered lsp_diagnostics tool. */
+  readonly diagnosticsTool: vscode.LanguageModelTool<DiagnosticsToolInput>;
   /** Any tool by name through the one call path, as a transport calls it (MCP's adapter, scripts). */
   readonly callTool: Features['callTool'];
   /** The search card (its last render metrics are read by tests and the benchmark). */

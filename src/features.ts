@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { CardViewProvider } from './card/cardViewProvider';
 import { participantHandler } from './chat/participant';
 import * as connectAgent from './commands/connectAgent';
+import * as diagnosticsCommand from './commands/diagnosticsCommand';
 import * as hierarchyCommands from './commands/hierarchyCommands';
 import * as palette from './commands/paletteCommands';
 import * as symbolCommands from './commands/symbolCommands';
@@ -17,6 +18,7 @@ import { ContextKey } from './ids';
 import type { McpToolHost } from './mcp/host';
 import { mcpCalls } from './mcp/toolHost';
 import { CommandTable } from './platform/commandTable';
+import { VscodeDiagnostics } from './platform/diagnostics';
 import { VscodeLanguageFeatures } from './platform/languageFeatures';
 import { watchReadiness } from './platform/readinessWatch';
 import { readerBudget, watchedInlineLimit } from './platform/readerBudget';
@@ -81,11 +83,13 @@ export function startFeatures(services: ActivationServices): Features {
   // The engines over VS Code: one readiness for every tool (what warmed up for one is warm for the others).
   const workspace = new VscodeWorkspace();
   const warm = new WarmKeys();
-  const engineDeps = { workspace, features: new VscodeLanguageFeatures(), settings, log, warm, evidence: new ImplementationEvidence() };
-  // One watcher for creations and deletions: readiness cools down on them, resolutions are forgotten.
-  const files = own(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
+  // One watcher: readiness cools down on creations and deletions, resolutions are forgotten on them,
+  // and lsp_diagnostics stamps every change (the file's server re-checks it).
+  const files = own(vscode.workspace.createFileSystemWatcher('**/*'));
   own(watchReadiness(warm, files));
   own(workspace.resolutions.watch(files));
+  const diagnostics = own(new VscodeDiagnostics(files));
+  const engineDeps = { workspace, features: new VscodeLanguageFeatures(), settings, log, warm, evidence: new ImplementationEvidence(), diagnostics };
 
   // What the person sees: the card (registered at activation), follow-along.
   const hierarchies = new RecentHierarchies(outcomes);
@@ -125,6 +129,7 @@ export function startFeatures(services: ActivationServices): Features {
   own(palette.register({ calls, card }, commands.register));
   own(symbolCommands.register({ calls, card }, commands.register));
   own(hierarchyCommands.register({ calls, card }, commands.register));
+  own(diagnosticsCommand.register({ calls, card }, commands.register));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }, commands.register));
   own(HierarchyHandoff.register({ outcomes: hierarchies }, commands.register));
   own(connectAgent.register(commands.register));

@@ -26,6 +26,7 @@ export const Command = {
   showSupertypes: 'lspTool.showSupertypes',
   showSubtypes: 'lspTool.showSubtypes',
   openInHierarchyView: 'lspTool.openInHierarchyView',
+  showProblems: 'lspTool.showProblems',
   connectAgent: 'lspTool.connectAgent',
   mcpEndpoint: 'lspTool.mcpEndpoint',
 } as const;
@@ -57,5 +58,5 @@ export const View = {
 export const Participant = {
   id: 'lspTool.participant',
   name: 'lsp',
-  commands: ['definition', 'references', 'implementation', 'hover', 'symbols', 'outline', 'callers', 'callees', 'supertypes', 'subtypes'],
+  commands: ['definition', 'references', 'implementation', 'hover', 'symbols', 'outline', 'callers', 'callees', 'supertypes', 'subtypes', 'problems'],
 } as const;

@@ -17,6 +17,7 @@ import { answerHierarchy, SLASH_DIRECTIONS } from './hierarchyParticipant';
 import { operationFor, parsePrompt } from './prompt';
 import { callTool, ChatReply, MAX_ANCHORS } from './reply';
 import { replyWithSymbols } from './symbolsReply';
+import { replyWithDiagnostics } from './diagnosticsReply';
 
 export interface ParticipantDeps {
   outcomes: RecentOutcomes;
@@ -150,6 +151,7 @@ export function participantHandler(deps: ParticipantDeps): vscode.ChatRequestHan
     deps.walkthrough.markUsed(ContextKey.participantUsed);
     const reply = new ChatReply(stream);
     if (request.command === 'symbols' || request.command === 'outline') return replyWithSymbols(deps, request.command, request, reply, token);
+    if (request.command === 'problems') return replyWithDiagnostics(deps, request, reply, token);
     const direction = request.command === undefined ? undefined : SLASH_DIRECTIONS[request.command];
     if (direction && deps.hierarchies) {
       const at = await resolvePosition(request.prompt, reply, deps, token);

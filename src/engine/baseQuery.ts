@@ -5,7 +5,7 @@ import type { Budget } from './budget';
 import type { EarlyAnswer } from './earlyAnswer';
 import { LspToolError } from './errors';
 import { snapNote } from './notes';
-import type { DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from './ports';
+import type { DiagnosticsPort, DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from './ports';
 import type { PositionArgs } from './positionInput';
 import { formatQueryError, formatQueryLine, type LoggedAnswer } from './queryLog';
 import { ImplementationEvidence } from './providerEvidence';
@@ -25,6 +25,8 @@ export interface EngineDeps {
   /** Which languages' implementation providers are known to exist, shared by every tool. */
   evidence?: ImplementationEvidence;
   tuning?: ReadinessTuning;
+  /** The editor's diagnostics and its watch of changes (lsp_diagnostics); absent, that tool says so. */
+  diagnostics?: DiagnosticsPort;
   /** Milliseconds now, for the log's durations. */
   now?: () => number;
 }

@@ -106,3 +106,52 @@ export interface EngineLog {
   debug(message: string): void;
   error(message: string): void;
 }
+
+/** A diagnostic as VS Code holds it, in plain data: `severity` is vscode.DiagnosticSeverity (0 error … 3 hint). */
+export interface RawDiagnostic {
+  range: { start: LspPosition; end: LspPosition };
+  severity: number;
+  message: string;
+  source?: string;
+  code?: string;
+}
+
+/** What a check of one file found: its diagnostics, and whether they were asked of the server itself. */
+export interface CheckedDiagnostics {
+  diagnostics: RawDiagnostic[];
+  /** The source those diagnostics came from (`ts`): VS Code's own diagnostics of that source are replaced by them. */
+  source: string;
+}
+
+/**
+ * The editor's diagnostics and what it saw happen to files (engine/freshDiagnostics.ts): VS Code's
+ * diagnostics, each publish and each content change stamped on `now()`'s clock from the watch's start.
+ */
+export interface DiagnosticsPort {
+  now(): number;
+  /** Every URI VS Code holds diagnostics for now, with them. */
+  all(): Map<string, RawDiagnostic[]>;
+  /** What VS Code holds for one URI now. */
+  of(uri: string): RawDiagnostic[];
+  /** When diagnostics for `uri` were last published, as seen since the watch started. */
+  publishedAt(uri: string): number | undefined;
+  /** When `uri`'s content last changed (on disk or in the editor), as seen since the watch started. */
+  changedAt(uri: string): number | undefined;
+  /** Every URI whose content changed since the watch started, newest last. */
+  changed(): string[];
+  /** Resolves true at the next publish for `uri`, false after `ms`. */
+  nextPublish(uri: string, ms: number): Promise<boolean>;
+  /**
+   * Waits up to `ms` until `uri`'s open document, when it has no unsaved changes, holds the disk's
+   * text (VS Code reloads it from disk a little after a write). `dirty`: it has unsaved changes.
+   */
+  inSync(uri: string, ms: number): Promise<{ dirty: boolean; synced: boolean }>;
+  /** Asks the file's server directly where its language has a request for that (tsserver); undefined elsewhere. */
+  check(uri: string, languageId: string): Promise<CheckedDiagnostics | undefined>;
+  /** The folder a file_path names (relative to a workspace folder, or absolute), or undefined when it names none. */
+  resolveFolder(filePath: string): Promise<string | undefined>;
+  /** Up to `max` files under a folder (what files.exclude hides and node_modules left out), and whether there were more. */
+  filesIn(folder: string, max: number): Promise<{ uris: string[]; more: boolean }>;
+  /** Whether the file is still there (a deleted file's diagnostics are not listed). */
+  exists(uri: string): Promise<boolean>;
+}

@@ -50,3 +50,32 @@ export interface SymbolsResult {
   resolvedWorkspaceUri: string;
   completeness: Completeness;
 }
+
+/** A diagnostic as lsp_diagnostics answers it (zero-based). */
+export interface LspDiagnostic {
+  uri: string;
+  range: LspRange;
+  severity: 'error' | 'warning' | 'information' | 'hint';
+  message: string;
+  source?: string;
+  code?: string;
+}
+
+/** How each checked file's answer stands (engine/freshDiagnostics.ts). */
+export interface CheckedFile {
+  uri: string;
+  languageId: string;
+  freshness: 'fresh' | 'stale' | 'unchecked';
+  dirty: boolean;
+}
+
+export interface DiagnosticsResult {
+  kind: 'diagnostics';
+  /** Uncapped, in the order shown: files with errors first, errors first in each. */
+  diagnostics: LspDiagnostic[];
+  /** Every file this call checked. */
+  checked: CheckedFile[];
+  resolvedWorkspaceUri: string;
+  /** partial: some file could not be shown fresh (its Note names it). */
+  completeness: Completeness;
+}

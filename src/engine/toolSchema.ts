@@ -2,8 +2,10 @@
 // and what an MCP tools/list answers. The parse errors' hint is derived from the same data.
 
 export interface SchemaProperty {
-  type: 'string' | 'number' | 'integer' | 'boolean';
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
   description: string;
+  /** An array's items (only strings today). */
+  items?: { type: 'string' };
   enum?: readonly string[];
   minimum?: number;
   maximum?: number;
@@ -35,6 +37,7 @@ export interface ToolManifest extends ToolSchema {
 function valueOf(property: SchemaProperty): string {
   if (property.enum !== undefined) return property.enum.map((v) => JSON.stringify(v)).join('|');
   if (property.type === 'integer' && property.minimum !== undefined && property.maximum !== undefined) return `${property.minimum}-${property.maximum}`;
+  if (property.type === 'array') return `${property.items?.type ?? 'unknown'}[]`;
   return property.type === 'integer' ? 'number' : property.type;
 }
 

@@ -3,6 +3,7 @@
 import { LSP_API } from './lsp/api';
 import { HIERARCHY_API } from './lsp_hierarchy/api';
 import { SYMBOLS_API } from './lsp_symbols/api';
+import { DIAGNOSTICS_API } from './lsp_diagnostics/api';
 
 export interface ToolApiNames {
   /** The tool's name (its schema's). */
@@ -15,4 +16,4 @@ export interface ToolApiNames {
   command: string;
 }
 
-export const TOOL_APIS: readonly ToolApiNames[] = [LSP_API, SYMBOLS_API, HIERARCHY_API];
+export const TOOL_APIS: readonly ToolApiNames[] = [LSP_API, SYMBOLS_API, HIERARCHY_API, DIAGNOSTICS_API];

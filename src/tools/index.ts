@@ -4,5 +4,6 @@ import type { AnyToolDefinition } from './definition';
 import { lspTool } from './lsp';
 import { hierarchyTool } from './lsp_hierarchy';
 import { symbolsTool } from './lsp_symbols';
+import { diagnosticsTool } from './lsp_diagnostics';
 
-export const TOOLS: readonly AnyToolDefinition[] = [lspTool, symbolsTool, hierarchyTool];
+export const TOOLS: readonly AnyToolDefinition[] = [lspTool, symbolsTool, hierarchyTool, diagnosticsTool];

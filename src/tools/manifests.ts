@@ -5,5 +5,6 @@ import type { ToolManifest } from '../engine/toolSchema';
 import { LSP_MANIFEST } from './lsp/manifest';
 import { HIERARCHY_MANIFEST } from './lsp_hierarchy/manifest';
 import { SYMBOLS_MANIFEST } from './lsp_symbols/manifest';
+import { DIAGNOSTICS_MANIFEST } from './lsp_diagnostics/manifest';
 
-export const MANIFESTS: readonly ToolManifest[] = [LSP_MANIFEST, SYMBOLS_MANIFEST, HIERARCHY_MANIFEST];
+export const MANIFESTS: readonly ToolManifest[] = [LSP_MANIFEST, SYMBOLS_MANIFEST, HIERARCHY_MANIFEST, DIAGNOSTICS_MANIFEST];

@@ -132,14 +132,14 @@ describe('the call path', () => {
     const fx = setup();
     await rejectsWith(
       fx.calls.callTool('lsp_rename', {}, fx.caller('mcp', true)),
-      /^LSP_INVALID_ARGUMENT: no tool is named "lsp_rename"\. Call one of lsp, lsp_symbols, lsp_hierarchy\.$/,
+      /^LSP_INVALID_ARGUMENT: no tool is named "lsp_rename"\. Call one of lsp, lsp_symbols, lsp_hierarchy, lsp_diagnostics\.$/,
     );
   });
 
   it('lists every tool with its description and schema for a transport', () => {
     assert.deepEqual(
       toolListing(MANIFESTS).map((t) => t.name),
-      ['lsp', 'lsp_symbols', 'lsp_hierarchy'],
+      ['lsp', 'lsp_symbols', 'lsp_hierarchy', 'lsp_diagnostics'],
     );
     for (const [i, listed] of toolListing(MANIFESTS).entries()) {
       assert.equal(listed.description, MANIFESTS[i]!.modelDescription);

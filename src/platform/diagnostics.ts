@@ -1,0 +1,199 @@
+// The editor's diagnostics for lsp_diagnostics (engine/freshDiagnostics.ts): VS Code's own, with a
+// watch that stamps each publish and each content change (in the editor, or on disk through the file
+// watcher), and tsserver asked directly (`typescript.tsserverRequest`, whose allow-list has the
+// diagnostics requests), since the TypeScript extension checks only the files shown in a tab.
+import * as vscode from 'vscode';
+import { keepNewest } from '../engine/keptMap';
+import { TYPESCRIPT_FAMILY } from '../engine/keywordNote';
+import type { CheckedDiagnostics, DiagnosticsPort, RawDiagnostic } from '../engine/ports';
+import { fileBytes, fileStat } from '../workspace/files';
+import { parseUri } from '../workspace/parsedUri';
+
+/** Files whose stamps are kept: the newest win. */
+const KEPT = 10_000;
+
+const SEVERITIES: Record<string, number> = { error: 0, warning: 1, message: 2, suggestion: 3 };
+
+export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
+  private readonly published = new Map<string, number>();
+  private readonly changes = new Map<string, number>();
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(files: vscode.FileSystemWatcher) {
+    const changed = (uri: vscode.Uri): void => keepNewest(this.changes, uri.toString(), this.now(), KEPT);
+    this.disposables = [
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        for (const uri of event.uris) {
+          const key = uri.toString();
+          keepNewest(this.published, key, this.now(), KEPT);
+          const waiting = this.waiters.get(key);
+          this.waiters.delete(key);
+          waiting?.forEach((wake) => wake());
+        }
+      }),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length > 0) changed(event.document.uri);
+      }),
+      files.onDidChange(changed),
+      files.onDidCreate(changed),
+      files.onDidDelete((uri) => this.changes.delete(uri.toString())),
+    ];
+  }
+
+  now(): number {
+    return performance.now();
+  }
+
+  all(): Map<string, RawDiagnostic[]> {
+    return new Map(vscode.languages.getDiagnostics().map(([uri, list]) => [uri.toString(), list.map(plain)]));
+  }
+
+  of(uri: string): RawDiagnostic[] {
+    return vscode.languages.getDiagnostics(parseUri(uri)).map(plain);
+  }
+
+  publishedAt(uri: string): number | undefined {
+    return this.published.get(uri);
+  }
+
+  changedAt(uri: string): number | undefined {
+    return this.changes.get(uri);
+  }
+
+  changed(): string[] {
+    return [...this.changes.keys()];
+  }
+
+  nextPublish(uri: string, ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const set = this.waiters.get(uri) ?? new Set<() => void>();
+      this.waiters.set(uri, set);
+      const wake = (): void => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        set.delete(wake);
+        if (set.size === 0 && this.waiters.get(uri) === set) this.waiters.delete(uri);
+        resolve(false);
+      }, ms);
+      set.add(wake);
+    });
+  }
+
+  async inSync(uri: string, ms: number): Promise<{ dirty: boolean; synced: boolean }> {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    if (document === undefined || document.isDirty) return { dirty: document?.isDirty ?? false, synced: true };
+    const disk = await diskText(document.uri);
+    if (disk === undefined || sameText(document.getText(), disk)) return { dirty: false, synced: true };
+    // VS Code reloads a document that has no unsaved changes a little after its file is written.
+    return new Promise((resolve) => {
+      const done = (result: { dirty: boolean; synced: boolean }): void => {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(result);
+      };
+      const listener = vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document !== document) return;
+        if (document.isDirty) done({ dirty: true, synced: true });
+        else if (sameText(document.getText(), disk)) done({ dirty: false, synced: true });
+      });
+      const timer = setTimeout(() => done({ dirty: document.isDirty, synced: false }), ms);
+    });
+  }
+
+  async check(uri: string, languageId: string): Promise<CheckedDiagnostics | undefined> {
+    if (!TYPESCRIPT_FAMILY.has(languageId)) return undefined;
+    const file = parseUri(uri);
+    const ask = (request: string): Thenable<unknown> => vscode.commands.executeCommand('typescript.tsserverRequest', request, { file });
+    const [syntactic, semantic] = await Promise.all([ask('syntacticDiagnosticsSync'), ask('semanticDiagnosticsSync')]);
+    const a = tsDiagnostics(syntactic);
+    const b = tsDiagnostics(semantic);
+    if (a === undefined || b === undefined) return undefined;
+    return { diagnostics: [...a, ...b], source: 'ts' };
+  }
+
+  async resolveFolder(filePath: string): Promise<string | undefined> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const trimmed = filePath.replace(/[\\/]+$/, '');
+    const candidates =
+      trimmed.startsWith('/') || /^[a-z]:/i.test(trimmed) ? [vscode.Uri.file(trimmed)] : folders.map((f) => vscode.Uri.joinPath(f.uri, trimmed));
+    // A multi-root path may start with a folder's name.
+    for (const folder of folders) {
+      if (trimmed === folder.name || trimmed.startsWith(`${folder.name}/`)) candidates.push(vscode.Uri.joinPath(folder.uri, trimmed.slice(folder.name.length)));
+    }
+    for (const candidate of candidates) {
+      const stat = await fileStat(candidate);
+      if (stat?.directory === true) return candidate.toString();
+    }
+    return undefined;
+  }
+
+  async filesIn(folder: string, max: number): Promise<{ uris: string[]; more: boolean }> {
+    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(parseUri(folder), '**/*'), '**/{node_modules,.git}/**', max + 1);
+    const uris = found.map((u) => u.toString()).sort();
+    return { uris: uris.slice(0, max), more: uris.length > max };
+  }
+
+  async exists(uri: string): Promise<boolean> {
+    return (await fileStat(parseUri(uri))) !== undefined;
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+}
+
+function plain(d: vscode.Diagnostic): RawDiagnostic {
+  const raw: RawDiagnostic = {
+    range: { start: { line: d.range.start.line, character: d.range.start.character }, end: { line: d.range.end.line, character: d.range.end.character } },
+    severity: d.severity,
+    message: d.message,
+  };
+  if (d.source !== undefined) raw.source = d.source;
+  const code = typeof d.code === 'object' ? d.code.value : d.code;
+  if (code !== undefined) raw.code = String(code);
+  return raw;
+}
+
+/** tsserver's answer to a *DiagnosticsSync request (one-based line and offset), or undefined when it gave none. */
+function tsDiagnostics(response: unknown): RawDiagnostic[] | undefined {
+  const body = (response as { body?: unknown } | undefined)?.body;
+  if (!Array.isArray(body)) return undefined;
+  return body.flatMap((item: unknown): RawDiagnostic[] => {
+    const d = item as {
+      start?: { line?: number; offset?: number };
+      end?: { line?: number; offset?: number };
+      text?: unknown;
+      code?: unknown;
+      category?: unknown;
+      source?: unknown;
+    };
+    if (typeof d.text !== 'string' || typeof d.start?.line !== 'number' || typeof d.start.offset !== 'number') return [];
+    const start = { line: d.start.line - 1, character: d.start.offset - 1 };
+    const end = typeof d.end?.line === 'number' && typeof d.end.offset === 'number' ? { line: d.end.line - 1, character: d.end.offset - 1 } : start;
+    const raw: RawDiagnostic = {
+      range: { start, end },
+      severity: SEVERITIES[String(d.category)] ?? 0,
+      message: d.text,
+      source: typeof d.source === 'string' ? d.source : 'ts',
+    };
+    if (typeof d.code === 'number' || typeof d.code === 'string') raw.code = String(d.code);
+    return [raw];
+  });
+}
+
+async function diskText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await fileBytes(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The editor's text and the disk's, line ends and a byte-order mark aside. */
+function sameText(editor: string, disk: string): boolean {
+  const norm = (text: string): string => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  return norm(editor) === norm(disk);
+}

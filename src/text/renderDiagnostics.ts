@@ -1,0 +1,108 @@
+// The text lsp_diagnostics returns (pure): a first line with the exact totals, then one
+// `path:line:character: severity message (source code)` line per diagnostic, grouped by file, errors
+// first. The count cap and the character limit drop whole lines from the end, each with its marker.
+import { displayPath, type WorkspaceRoot } from './displayPath';
+import { withNotes } from './caps';
+import { characterLimit, notesText, omissionMarker } from './fitLocations';
+
+export type SeverityName = 'error' | 'warning' | 'information' | 'hint';
+
+export interface ShownDiagnostic {
+  uri: string;
+  /** Zero-based. */
+  range: { start: { line: number; character: number } };
+  severity: SeverityName;
+  message: string;
+  source?: string;
+  code?: string;
+}
+
+export interface DiagnosticsRenderOptions {
+  resolvedWorkspaceUri: string;
+  roots: readonly WorkspaceRoot[];
+  /** lspTool.maxLocations, counting diagnostics. */
+  maxDiagnostics: number;
+  maxResultChars: number;
+  /** What an empty answer says: "No errors or warnings." */
+  empty: string;
+  notes?: readonly string[];
+}
+
+/** A message longer than this is cut (with an ellipsis): one diagnostic is one line. */
+export const MESSAGE_LIMIT = 300;
+
+const RANK: Record<SeverityName, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+/** Files with errors first, then by path; in a file, errors first, then by position. */
+export function sortDiagnostics<T extends ShownDiagnostic>(diagnostics: readonly T[], pathOf: (uri: string) => string): T[] {
+  const worst = new Map<string, number>();
+  for (const d of diagnostics) worst.set(d.uri, Math.min(worst.get(d.uri) ?? 9, RANK[d.severity]));
+  return [...diagnostics].sort(
+    (a, b) =>
+      worst.get(a.uri)! - worst.get(b.uri)! ||
+      (pathOf(a.uri) < pathOf(b.uri) ? -1 : pathOf(a.uri) > pathOf(b.uri) ? 1 : 0) ||
+      RANK[a.severity] - RANK[b.severity] ||
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character,
+  );
+}
+
+/** `3 errors and 1 warning in 2 files.` */
+export function totalsLine(diagnostics: readonly ShownDiagnostic[]): string {
+  const counts = new Map<SeverityName, number>();
+  for (const d of diagnostics) counts.set(d.severity, (counts.get(d.severity) ?? 0) + 1);
+  const parts = (['error', 'warning', 'information', 'hint'] as const)
+    .filter((s) => counts.has(s))
+    .map((s) => {
+      const n = counts.get(s)!;
+      const noun = s === 'information' ? 'information message' : s;
+      return `${n} ${noun}${n === 1 ? '' : 's'}`;
+    });
+  const files = new Set(diagnostics.map((d) => d.uri)).size;
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : parts[0]!;
+  return `${list} in ${files} file${files === 1 ? '' : 's'}.`;
+}
+
+/** One line of text: whitespace runs become one space, and a long message is cut. */
+export function oneLine(message: string): string {
+  const flat = message.replace(/\s+/g, ' ').trim();
+  return flat.length <= MESSAGE_LIMIT ? flat : `${flat.slice(0, MESSAGE_LIMIT - 1)}…`;
+}
+
+export function diagnosticLine(d: ShownDiagnostic, path: string): string {
+  const origin = [d.source, d.code].filter((p) => p !== undefined && p !== '').join(' ');
+  return `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${oneLine(d.message)}${origin === '' ? '' : ` (${origin})`}`;
+}
+
+/** The whole answer, within `limit` characters when one is given (else lspTool.maxResultChars). */
+export function formatDiagnostics(diagnostics: readonly ShownDiagnostic[], options: DiagnosticsRenderOptions, limit?: number): string {
+  const max = Math.max(0, Math.min(limit ?? options.maxResultChars, options.maxResultChars));
+  if (diagnostics.length === 0) return withNotes(options.empty, options.notes, max, 'diagnostics');
+  const paths = new Map<string, string>();
+  const pathOf = (uri: string): string => {
+    let path = paths.get(uri);
+    if (path === undefined) paths.set(uri, (path = displayPath(uri, options.resolvedWorkspaceUri, options.roots)));
+    return path;
+  };
+  const sorted = sortDiagnostics(diagnostics, pathOf);
+  const shown = Math.min(sorted.length, options.maxDiagnostics);
+  const head = totalsLine(sorted);
+  const notes = notesText(options.notes);
+  const countMarker = sorted.length > shown ? omissionMarker(sorted.length - shown, 'diagnostic', options.maxDiagnostics) : '';
+  const charMarker = (omitted: number): string => omissionMarker(omitted, 'diagnostic', characterLimit(max));
+  const roomAll = max - head.length - notes.length - countMarker.length;
+  const roomSome = max - head.length - notes.length - Math.max(charMarker(sorted.length).length, countMarker.length);
+  const lines: string[] = [];
+  let length = 0;
+  let fitsSome = 0;
+  for (let i = 0; i < shown && length <= roomAll; i++) {
+    const text = diagnosticLine(sorted[i]!, pathOf(sorted[i]!.uri));
+    lines.push(text);
+    length += 1 + text.length;
+    if (length <= roomSome) fitsSome = lines.length;
+  }
+  if (lines.length === shown && length <= roomAll) return [head, ...lines].join('\n') + countMarker + notes;
+  // Not one line and its marker fit: the text cut at the limit, with the truncation notice.
+  if (fitsSome === 0) return withNotes([head, ...lines].join('\n') + countMarker, options.notes, max, 'diagnostics');
+  return [head, ...lines.slice(0, fitsSome)].join('\n') + charMarker(sorted.length - fitsSome) + notes;
+}

@@ -1,0 +1,21 @@
+// Builds the card's view of an lsp_diagnostics result (pure): rows grouped by file, each row's text
+// the severity and the message, as the tool's lines show them.
+import type { DiagnosticsResult } from '../../engine/result';
+import { displayPath, type WorkspaceRoot } from '../../text/displayPath';
+import { groupByFile } from '../../text/groupByFile';
+import { oneLine } from '../../text/renderDiagnostics';
+import type { CardBody, CardGroup } from '../../card/webview/protocol';
+
+export function diagnosticsCardBody(result: DiagnosticsResult, roots: readonly WorkspaceRoot[]): CardBody {
+  const groups: CardGroup[] = groupByFile(result.diagnostics, (d) => displayPath(d.uri, result.resolvedWorkspaceUri, roots)).map(({ key, items }) => ({
+    path: key,
+    uri: items[0]!.uri,
+    count: items.length,
+    rows: items.map((d) => ({
+      line: d.range.start.line + 1,
+      character: d.range.start.character + 1,
+      preview: `${d.severity}: ${oneLine(d.message)}${d.source === undefined ? '' : ` (${[d.source, d.code].filter((p) => p !== undefined).join(' ')})`}`,
+    })),
+  }));
+  return { operation: 'diagnostics', result: { kind: 'locations', total: result.diagnostics.length, files: groups.length, groups } };
+}

@@ -1,0 +1,22 @@
+// The `lsp_diagnostics` tool: the errors and warnings of files or folders, fresh after an edit.
+// Its palette command is in commands/diagnosticsCommand.ts, its @lsp reply (/problems) in chat/diagnosticsReply.ts.
+import { DIAGNOSTICS_API } from './api';
+import type { DiagnosticsResult } from '../../engine/result';
+import { inputFields, type ToolDefinition } from '../definition';
+import { diagnosticsCardBody } from './card';
+import { DiagnosticsEngine, isDiagnosticsOutcome, type DiagnosticsOutcome } from './engine';
+import { diagnosticsTitle, parseDiagnosticsArgs, singlePath } from './input';
+import { DIAGNOSTICS_SCHEMA } from './schema';
+
+export const diagnosticsTool: ToolDefinition<DiagnosticsEngine, DiagnosticsOutcome, DiagnosticsResult> = {
+  schema: DIAGNOSTICS_SCHEMA,
+  api: DIAGNOSTICS_API,
+  parse: parseDiagnosticsArgs,
+  createEngine: (deps) => new DiagnosticsEngine(deps),
+  execute: (engine, input, token, fit) => engine.execute(input, token, fit),
+  structured: (outcome) => outcome.result,
+  title: (input) => diagnosticsTitle(inputFields(input)),
+  filePath: (input) => singlePath(inputFields(input)),
+  isOutcome: isDiagnosticsOutcome,
+  cardBody: (outcome, context) => diagnosticsCardBody(outcome.result, context.roots),
+};
