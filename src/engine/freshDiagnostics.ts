@@ -8,8 +8,14 @@ import type { DiagnosticsPort, LanguageFeatures, RawDiagnostic, Workspace } from
 export const SYNC_WAIT_MS = 3000;
 /** How long a server that was seen publishing may stay silent about a changed file before we say so. */
 export const PUBLISH_WAIT_MS = 5000;
+/** How long a language whose server was never seen publishing may take to start and publish. */
+export const STARTING_WAIT_MS = 15000;
+/** How long an opened file's server has to publish before the file is shown in a background tab (pull servers report on tabs only). */
+export const TAB_HINT_MS = 600;
 /** After a fresh publish, a second one this soon (a server's later pass: gopls' analyses) is waited for. */
 export const QUIET_MS = 150;
+/** The same for a file its server has only just been given: a first publish can come before the server has placed it (gopls: "No packages found"). */
+export const QUIET_OPENED_MS = 1000;
 
 export type Freshness =
   /** Published (or answered) after the file's last change the editor saw. */
@@ -57,20 +63,32 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   if (!features.hasProviderSource(document.languageId)) return done(port.of(uri), 'unchecked');
 
   // A publish counts when it came after the file's last change, or after we opened it for its server.
-  const since = Math.max(port.changedAt(uri) ?? -Infinity, wasOpen ? -Infinity : started);
+  // A reload during the wait moves the mark: what was published before it was of the older text.
+  const since = Math.max(port.changedAt(uri) ?? -Infinity, wasOpen ? -Infinity : started, sync.reloaded === true ? port.now() : -Infinity);
+  const quietMs = wasOpen ? QUIET_MS : QUIET_OPENED_MS;
   const published = port.publishedAt(uri);
-  if (published !== undefined && published >= since) return done(await quiet(port, uri, budget), 'fresh');
+  if (published !== undefined && published >= since) return done(await quiet(port, uri, budget, quietMs), 'fresh');
   // Open before the watch began, unchanged since, and nothing published that the watch saw: what it holds is its answer.
   if (since === -Infinity) return done(port.of(uri), 'fresh');
-  const arrived = await budget.race(port.nextPublish(uri, Math.min(PUBLISH_WAIT_MS, budget.remaining())));
-  if (!arrived) return done(port.of(uri), 'stale');
-  return done(await quiet(port, uri, budget), 'fresh');
+  const freshNow = (): boolean => (port.publishedAt(uri) ?? -Infinity) >= since;
+  const wait = async (ms: number): Promise<boolean> => freshNow() || (await budget.race(port.nextPublish(uri, Math.min(ms, budget.remaining())))) || freshNow();
+  // A server that reports only on files in tabs gets one in the background, closed again after.
+  const tabFirst = port.needsTab(document.languageId);
+  if (!tabFirst && (await wait(port.publishedFor(document.languageId) ? TAB_HINT_MS : STARTING_WAIT_MS)))
+    return done(await quiet(port, uri, budget, quietMs), 'fresh');
+  const close = await budget.race(port.showInBackground(uri, document.languageId));
+  try {
+    if (!(await wait(port.publishedFor(document.languageId) ? PUBLISH_WAIT_MS : STARTING_WAIT_MS))) return done(port.of(uri), 'stale');
+    return done(await quiet(port, uri, budget, quietMs), 'fresh');
+  } finally {
+    await close?.();
+  }
 }
 
-/** What the server holds once it has been quiet about `uri` for QUIET_MS since its last publish. */
-async function quiet(port: DiagnosticsPort, uri: string, budget: Budget): Promise<RawDiagnostic[]> {
+/** What the server holds once it has been quiet about `uri` for `ms` since its last publish. */
+async function quiet(port: DiagnosticsPort, uri: string, budget: Budget, ms: number): Promise<RawDiagnostic[]> {
   for (;;) {
-    const left = Math.min(QUIET_MS - (port.now() - (port.publishedAt(uri) ?? -Infinity)), budget.remaining());
+    const left = Math.min(ms - (port.now() - (port.publishedAt(uri) ?? -Infinity)), budget.remaining());
     if (left <= 0 || !(await budget.race(port.nextPublish(uri, left)))) return port.of(uri);
   }
 }

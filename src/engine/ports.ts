@@ -143,15 +143,26 @@ export interface DiagnosticsPort {
   nextPublish(uri: string, ms: number): Promise<boolean>;
   /**
    * Waits up to `ms` until `uri`'s open document, when it has no unsaved changes, holds the disk's
-   * text (VS Code reloads it from disk a little after a write). `dirty`: it has unsaved changes.
+   * text (VS Code reloads it from disk a little after a write). `dirty`: it has unsaved changes;
+   * `reloaded`: it showed the disk's text only during the wait.
    */
-  inSync(uri: string, ms: number): Promise<{ dirty: boolean; synced: boolean }>;
+  inSync(uri: string, ms: number): Promise<{ dirty: boolean; synced: boolean; reloaded?: boolean }>;
+  /**
+   * Shows the file in a background tab (the active editor and the focus stay), for servers that
+   * report only on files in tabs (pull diagnostics in vscode-languageclient); undefined when it is in
+   * a tab already. The returned function closes the tab it opened. Remembers the language.
+   */
+  showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined>;
+  /** Whether diagnostics were ever seen published for a document of this language (its server is up). */
+  publishedFor(languageId: string): boolean;
+  /** Whether a file of this language needed a tab before to be checked. */
+  needsTab(languageId: string): boolean;
   /** Asks the file's server directly where its language has a request for that (tsserver); undefined elsewhere. */
   check(uri: string, languageId: string): Promise<CheckedDiagnostics | undefined>;
   /** The folder a file_path names (relative to a workspace folder, or absolute), or undefined when it names none. */
   resolveFolder(filePath: string): Promise<string | undefined>;
   /** Up to `max` files under a folder (what files.exclude hides and node_modules left out), and whether there were more. */
   filesIn(folder: string, max: number): Promise<{ uris: string[]; more: boolean }>;
-  /** Whether the file is still there (a deleted file's diagnostics are not listed). */
-  exists(uri: string): Promise<boolean>;
+  /** Whether a file is there (a deleted file's diagnostics are not listed; a folder is no file). */
+  isFile(uri: string): Promise<boolean>;
 }

@@ -18,6 +18,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   private readonly published = new Map<string, number>();
   private readonly changes = new Map<string, number>();
   private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly tabLanguages = new Set<string>();
+  private readonly publishing = new Set<string>();
   private readonly disposables: vscode.Disposable[];
 
   constructor(files: vscode.FileSystemWatcher) {
@@ -27,6 +29,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
         for (const uri of event.uris) {
           const key = uri.toString();
           keepNewest(this.published, key, this.now(), KEPT);
+          const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+          if (document !== undefined) this.publishing.add(document.languageId);
           const waiting = this.waiters.get(key);
           this.waiters.delete(key);
           waiting?.forEach((wake) => wake());
@@ -82,25 +86,48 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     });
   }
 
-  async inSync(uri: string, ms: number): Promise<{ dirty: boolean; synced: boolean }> {
+  async inSync(uri: string, ms: number): Promise<{ dirty: boolean; synced: boolean; reloaded?: boolean }> {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
     if (document === undefined || document.isDirty) return { dirty: document?.isDirty ?? false, synced: true };
     const disk = await diskText(document.uri);
     if (disk === undefined || sameText(document.getText(), disk)) return { dirty: false, synced: true };
     // VS Code reloads a document that has no unsaved changes a little after its file is written.
     return new Promise((resolve) => {
-      const done = (result: { dirty: boolean; synced: boolean }): void => {
+      const done = (result: { dirty: boolean; synced: boolean; reloaded?: boolean }): void => {
         clearTimeout(timer);
         listener.dispose();
         resolve(result);
       };
       const listener = vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document !== document) return;
-        if (document.isDirty) done({ dirty: true, synced: true });
-        else if (sameText(document.getText(), disk)) done({ dirty: false, synced: true });
+        if (document.isDirty) done({ dirty: true, synced: true, reloaded: true });
+        else if (sameText(document.getText(), disk)) done({ dirty: false, synced: true, reloaded: true });
       });
       const timer = setTimeout(() => done({ dirty: document.isDirty, synced: false }), ms);
     });
+  }
+
+  publishedFor(languageId: string): boolean {
+    return this.publishing.has(languageId);
+  }
+
+  needsTab(languageId: string): boolean {
+    return this.tabLanguages.has(languageId);
+  }
+
+  async showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined> {
+    const inTab = (): vscode.Tab | undefined =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
+    if (inTab() !== undefined) return undefined;
+    // `background`: the tab opens without becoming the active editor, and the focus stays where it is.
+    await vscode.commands.executeCommand('vscode.open', parseUri(uri), { preview: true, preserveFocus: true, background: true });
+    const opened = inTab();
+    if (opened === undefined) return undefined;
+    this.tabLanguages.add(languageId);
+    return async () => {
+      const tab = inTab();
+      if (tab !== undefined && !tab.isDirty) await vscode.window.tabGroups.close(tab, true);
+    };
   }
 
   async check(uri: string, languageId: string): Promise<CheckedDiagnostics | undefined> {
@@ -136,8 +163,9 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     return { uris: uris.slice(0, max), more: uris.length > max };
   }
 
-  async exists(uri: string): Promise<boolean> {
-    return (await fileStat(parseUri(uri))) !== undefined;
+  async isFile(uri: string): Promise<boolean> {
+    const stat = await fileStat(parseUri(uri));
+    return stat !== undefined && !stat.directory;
   }
 
   dispose(): void {

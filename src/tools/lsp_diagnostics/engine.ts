@@ -78,7 +78,7 @@ export class DiagnosticsEngine extends EngineQuery {
       const toCheck = unique.slice(0, MAX_CHECKED_FILES);
       const notChecked = unique.slice(MAX_CHECKED_FILES);
       // A deleted file is not listed; one that cannot be opened (binary, too large) is named in a Note.
-      const exists = await Promise.all(toCheck.map((uri) => budget.race(port.exists(uri))));
+      const exists = await Promise.all(toCheck.map((uri) => budget.race(port.isFile(uri))));
       const unopened: string[] = [];
       const check = (uri: string): Promise<FileDiagnostics | undefined> =>
         freshDiagnostics({ ...this.deps, diagnostics: port }, uri, budget).catch((err: unknown) => {
