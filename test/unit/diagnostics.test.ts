@@ -1,0 +1,276 @@
+// lsp_diagnostics in plain Node: the text (totals, order, caps), the input, and freshness over a fake
+// DiagnosticsPort whose publishes the test schedules, so no answer waits on a clock.
+/* eslint-disable @typescript-eslint/require-await -- fakes of async ports */
+import * as assert from 'node:assert/strict';
+import { createBudget } from '../../src/engine/budget';
+import { LspToolError } from '../../src/engine/errors';
+import { freshDiagnostics } from '../../src/engine/freshDiagnostics';
+import type { CheckedDiagnostics, DiagnosticsPort, RawDiagnostic } from '../../src/engine/ports';
+import { DEFAULT_SETTINGS } from '../../src/engine/settings';
+import { DiagnosticsEngine } from '../../src/tools/lsp_diagnostics/engine';
+import { parseDiagnosticsArgs } from '../../src/tools/lsp_diagnostics/input';
+import { formatDiagnostics, type ShownDiagnostic } from '../../src/text/renderDiagnostics';
+import { FakeFeatures, FakeWorkspace, RecordingLog, ROOT } from './fakes/engineFakes';
+
+function raw(line: number, message: string, severity = 0, source = 'ts', code = '2322'): RawDiagnostic {
+  return { range: { start: { line, character: 4 }, end: { line, character: 9 } }, severity, message, source, code };
+}
+
+/** A port whose clock ticks on every look, and whose publishes are scheduled per URI: the next nextPublish applies one. */
+class FakeDiagnostics implements DiagnosticsPort {
+  clock = 1000;
+  readonly held = new Map<string, RawDiagnostic[]>();
+  readonly published = new Map<string, number>();
+  readonly changes = new Map<string, number>();
+  /** What the server will publish next for a URI, in order; `tab`: only once the file is in a tab. */
+  readonly scheduled = new Map<string, { diagnostics: RawDiagnostic[]; tab?: boolean }[]>();
+  readonly direct = new Map<string, CheckedDiagnostics>();
+  readonly tabs = new Set<string>();
+  readonly closed: string[] = [];
+  readonly files = new Set<string>();
+  publishing = new Set(['python']);
+  pullLanguages = new Set<string>();
+
+  now(): number {
+    return ++this.clock;
+  }
+  all(): Map<string, RawDiagnostic[]> {
+    return new Map(this.held);
+  }
+  of(uri: string): RawDiagnostic[] {
+    return this.held.get(uri) ?? [];
+  }
+  publishedAt(uri: string): number | undefined {
+    return this.published.get(uri);
+  }
+  changedAt(uri: string): number | undefined {
+    return this.changes.get(uri);
+  }
+  changed(): string[] {
+    return [...this.changes.keys()];
+  }
+  change(uri: string): void {
+    this.changes.set(uri, this.now());
+  }
+  publish(uri: string, diagnostics: RawDiagnostic[]): void {
+    this.held.set(uri, diagnostics);
+    this.published.set(uri, this.now());
+  }
+  async nextPublish(uri: string): Promise<boolean> {
+    const next = this.scheduled.get(uri)?.[0];
+    if (next === undefined || (next.tab === true && !this.tabs.has(uri))) return false;
+    this.scheduled.get(uri)!.shift();
+    this.publish(uri, next.diagnostics);
+    return true;
+  }
+  async inSync(): Promise<{ dirty: boolean; synced: boolean }> {
+    return { dirty: false, synced: true };
+  }
+  publishedFor(languageId: string): boolean {
+    return this.publishing.has(languageId);
+  }
+  needsTab(languageId: string): boolean {
+    return this.pullLanguages.has(languageId);
+  }
+  async showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined> {
+    this.tabs.add(uri);
+    this.pullLanguages.add(languageId);
+    return async () => {
+      this.tabs.delete(uri);
+      this.closed.push(uri);
+    };
+  }
+  async check(uri: string): Promise<CheckedDiagnostics | undefined> {
+    return this.direct.get(uri);
+  }
+  async resolveFolder(filePath: string): Promise<string | undefined> {
+    return filePath === 'pkg' ? `${ROOT}/pkg` : undefined;
+  }
+  async filesIn(folder: string): Promise<{ uris: string[]; more: boolean }> {
+    return { uris: [...this.files].filter((uri) => uri.startsWith(`${folder}/`)), more: false };
+  }
+  async isFile(uri: string): Promise<boolean> {
+    return this.files.has(uri);
+  }
+}
+
+function setup() {
+  const workspace = new FakeWorkspace();
+  const features = new FakeFeatures(() => []);
+  features.providerLanguages = new Set(['typescript', 'python']);
+  const port = new FakeDiagnostics();
+  const log = new RecordingLog();
+  const engine = new DiagnosticsEngine({ workspace, features, log, settings: () => DEFAULT_SETTINGS, diagnostics: port });
+  const add = (path: string, languageId: string): string => {
+    const uri = workspace.add(path, 'x = 1\n', languageId);
+    port.files.add(uri);
+    return uri;
+  };
+  return { workspace, features, port, engine, add };
+}
+
+const budget = () => createBudget(10_000);
+
+describe('lsp_diagnostics', () => {
+  describe('freshness', () => {
+    it('a file changed after its last publish waits for the next one: never the pre-edit errors', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.py', 'python');
+      workspace.open.add(uri);
+      port.publish(uri, [raw(0, 'before the edit')]);
+      port.change(uri);
+      port.scheduled.set(uri, [{ diagnostics: [raw(2, 'after the edit')] }]);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['after the edit'],
+      );
+    });
+
+    it('a publish after the last change is taken at once; a later pass that comes while waiting for quiet replaces it', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.py', 'python');
+      workspace.open.add(uri);
+      port.change(uri);
+      port.publish(uri, [raw(0, 'first pass')]);
+      port.scheduled.set(uri, [{ diagnostics: [raw(0, 'first pass'), raw(1, 'analysis pass', 1)] }]);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['first pass', 'analysis pass'],
+      );
+    });
+
+    it('a server that never publishes after the change: stale, with what it last said (never passed off as fresh)', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.py', 'python');
+      workspace.open.add(uri);
+      port.publish(uri, [raw(0, 'old')]);
+      port.change(uri);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.equal(file.freshness, 'stale');
+    });
+
+    it('a pull server reports only once the file is in a tab: shown in the background, then closed', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.py', 'python');
+      port.scheduled.set(uri, [{ diagnostics: [raw(0, 'pulled')], tab: true }]);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['pulled'],
+      );
+      assert.deepEqual(port.closed, [uri]);
+      assert.ok(port.needsTab('python'));
+    });
+
+    it("tsserver's own answer replaces VS Code's diagnostics of its source; other sources stay", async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.ts', 'typescript');
+      port.publish(uri, [raw(0, 'stale ts error'), raw(1, 'lint warning', 1, 'eslint', 'no-unused-vars')]);
+      port.direct.set(uri, { diagnostics: [raw(3, 'fresh ts error')], source: 'ts' });
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['fresh ts error', 'lint warning'],
+      );
+    });
+
+    it('a language no extension serves is unchecked, not clean', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.zz', 'zzlang');
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.equal(file.freshness, 'unchecked');
+    });
+  });
+
+  describe('the tool', () => {
+    it('a file no server checks is named in a Note, and the answer says how many files were checked', async () => {
+      const { engine, add } = setup();
+      add('notes.zz', 'zzlang');
+      const outcome = await engine.execute({ file_paths: ['notes.zz'] });
+      assert.equal(
+        outcome.text,
+        'No errors or warnings in 1 checked file.\nNote: not checked: no installed extension serves language id "zzlang", so nothing reports diagnostics for notes.zz.',
+      );
+    });
+
+    it('a stale file makes the answer partial, with a Note naming it', async () => {
+      const { engine, workspace, port, add } = setup();
+      const uri = add('a.py', 'python');
+      workspace.open.add(uri);
+      port.publish(uri, [raw(0, 'old')]);
+      port.change(uri);
+      const outcome = await engine.execute({ file_paths: ['a.py'] });
+      assert.equal(outcome.completeness, 'partial');
+      assert.match(outcome.text, /Note: may be out of date: the language server published nothing for a\.py after its last change/);
+    });
+
+    it('a folder: its files are checked; a deleted file is not listed; the severity filter applies', async () => {
+      const { engine, workspace, port, add } = setup();
+      const resolve = workspace.resolveFile.bind(workspace);
+      // As the platform resolves it: a directory is no file.
+      workspace.resolveFile = async (filePath: string) => {
+        if (filePath === 'pkg') throw new LspToolError('LSP_NOT_A_FILE', 'file_path "pkg" is a directory, not a file.');
+        return resolve(filePath);
+      };
+      const inside = add('pkg/b.py', 'python');
+      port.scheduled.set(inside, [{ diagnostics: [raw(0, 'an error'), raw(1, 'a warning', 1), raw(2, 'a hint', 3)] }]);
+      const deleted = `${ROOT}/pkg/gone.py`;
+      port.held.set(deleted, [raw(0, 'of a deleted file')]);
+      port.change(deleted);
+      const errors = await engine.execute({ file_paths: ['pkg'], severity: 'error' });
+      assert.equal(errors.text, '1 error in 1 file.\npkg/b.py:1:5: error an error (ts 2322)');
+      const all = await engine.execute({ file_paths: ['pkg'], severity: 'all' });
+      assert.deepEqual(
+        all.result.diagnostics.map((d) => d.severity),
+        ['error', 'warning', 'hint'],
+      );
+    });
+
+    it('bad input gets a coded error that says what to pass', () => {
+      assert.throws(() => parseDiagnosticsArgs({ severity: 'fatal' }), {
+        message: /^LSP_INVALID_ARGUMENT: invalid arguments: "severity" must be one of "error", "warning", "all"\. Call lsp_diagnostics with/,
+      });
+      assert.throws(() => parseDiagnosticsArgs({ file_paths: [1] }), { message: /^LSP_INVALID_ARGUMENT: .*"file_paths" must be an array of strings/ });
+      assert.throws(() => parseDiagnosticsArgs([]), { message: /^LSP_INVALID_ARGUMENT: invalid arguments: expected an object/ });
+      assert.deepEqual(parseDiagnosticsArgs({ file_paths: 'a.ts' }), { paths: ['a.ts'], severity: 'warning' });
+      assert.deepEqual(parseDiagnosticsArgs(undefined), { paths: [], severity: 'warning' });
+    });
+  });
+
+  describe('the text', () => {
+    const d = (uri: string, line: number, severity: ShownDiagnostic['severity'], message: string): ShownDiagnostic => ({
+      uri: `${ROOT}/${uri}`,
+      range: { start: { line, character: 0 } },
+      severity,
+      message,
+      source: 'ts',
+    });
+    const options = { resolvedWorkspaceUri: ROOT, roots: [{ name: 'w', uri: ROOT }], maxDiagnostics: 100, maxResultChars: 16000, empty: 'No errors.' };
+
+    it('totals first, files with errors first, errors first in a file, one line per message', () => {
+      const text = formatDiagnostics([d('b.ts', 5, 'warning', 'w1'), d('a.ts', 9, 'warning', 'w2'), d('b.ts', 7, 'error', 'e1\n  because\tof this')], options);
+      assert.equal(text, '1 error and 2 warnings in 2 files.\nb.ts:8:1: error e1 because of this (ts)\nb.ts:6:1: warning w1 (ts)\na.ts:10:1: warning w2 (ts)');
+    });
+
+    it('the count cap keeps the exact total and says how many were left out', () => {
+      const many = Array.from({ length: 5 }, (_, i) => d('a.ts', i, 'error', `e${i}`));
+      const text = formatDiagnostics(many, { ...options, maxDiagnostics: 2 });
+      assert.equal(text, '5 errors in 1 file.\na.ts:1:1: error e0 (ts)\na.ts:2:1: error e1 (ts)\n… 3 more diagnostics omitted (limit 2).');
+    });
+
+    it('the character limit drops whole lines, keeps the totals and the notes, and never exceeds the limit', () => {
+      const many = Array.from({ length: 50 }, (_, i) => d('a.ts', i, 'error', `error number ${i}`));
+      const text = formatDiagnostics(many, { ...options, notes: ['kept'] }, 200);
+      assert.ok(text.length <= 200, `${text.length}`);
+      assert.match(text, /^50 errors in 1 file\.\n/);
+      assert.match(text, /\n… \d+ more diagnostics omitted \(limit 200 characters\)\.\nNote: kept$/);
+      assert.ok(text.split('\n').every((line) => !line.startsWith('a.ts') || /\(ts\)$/.test(line)));
+    });
+  });
+});
