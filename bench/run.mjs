@@ -162,6 +162,35 @@ for (const id of LANGUAGE_IDS) {
 // Activation is one sample per host start, and a start shares two cores with the workbench and the
 // language server starting beside it (one start measured 19 ms, 12 of them inside a single
 // registerCommand call): more starts of the fixture, nothing measured but activation.
+// lsp_diagnostics on rxjs: write to fresh answer, against tsserver's own re-check and `tsc --noEmit` (a window of its own).
+const diagnosticsBench =
+  only && !only.includes('rxjs') && !only.includes('diagnostics')
+    ? undefined
+    : await workload('rxjs-diagnostics', {
+        folder: ensureRxjs(),
+        queries: [],
+        parts: 'diagnostics',
+        env: { LSP_TOOL_BENCH_DIAGNOSTICS: 'src/internal/Subscription.ts' },
+      });
+/** `tsc --noEmit` over the same project (no incremental state), the way a terminal agent checks its edit without the editor. */
+function timeTsc(folder, runs) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const started = Date.now();
+    spawnSync(
+      process.execPath,
+      [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--incremental', 'false', '-p', join(folder, 'tsconfig.json')],
+      {
+        cwd: folder,
+        stdio: 'ignore',
+      },
+    );
+    times.push(Date.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+}
+const tscMs = diagnosticsBench?.diagnostics ? timeTsc(ensureRxjs(), 3) : undefined;
+
 const STARTS = Math.max(1, Number(process.env.LSP_TOOL_BENCH_STARTS ?? 5));
 const activations = [workloads[0].activationMs];
 for (let i = 1; i < STARTS; i++) {
@@ -359,6 +388,24 @@ if (fixture.card) {
     'card first paint of 5,000 rows ≤ 150 ms (from the query, language server included)',
     card5k.queryToFirstPaint.median <= 150,
     `${ms(card5k.queryToFirstPaint.median)}; the raw provider call alone: ${ms(card5k.raw.median)}`,
+  ]);
+}
+const diag = diagnosticsBench?.diagnostics;
+if (diag) {
+  const range = (x) => `${ms(x.median)} [${x.min.toFixed(0)}–${x.max.toFixed(0)}]`;
+  lines.push(
+    '',
+    `lsp_diagnostics on rxjs (\`${diag.file}\`, ${diag.trials} trials): each trial writes a type error to the file on disk (as a terminal agent does), asks at once, then writes the fix and asks at once. "raw re-check" is VS Code showing the new text and then tsserver's own \`semanticDiagnosticsSync\`; \`tsc --noEmit\` checks the whole project (median of 3, no incremental state).`,
+    '',
+    '| write → fresh answer, error written | write → fresh answer, error fixed | raw re-check (reload + tsserver) | `tsc --noEmit` | stale answers | tsc / tool |',
+    '|---|---|---|---|---|---|',
+    `| ${range(diag.toolBad)} | ${range(diag.toolGood)} | ${range(diag.raw)} | ${ms(tscMs)} | ${diag.stale} of ${diag.trials * 2} | ${(tscMs / diag.toolBad.median).toFixed(1)} |`,
+  );
+  budgets.push(['lsp_diagnostics: no stale answer after a write', diag.stale === 0, `${diag.stale} of ${diag.trials * 2}`]);
+  budgets.push([
+    'lsp_diagnostics warm answer ≥ 10× faster than tsc --noEmit (rxjs)',
+    tscMs / diag.toolBad.median >= 10,
+    `${(tscMs / diag.toolBad.median).toFixed(1)}×`,
   ]);
 }
 // The real Copilot Chat agent loop (bench/copilot.mjs; also writes docs/performance-copilot.md).

@@ -13,6 +13,7 @@ import {
 } from '../../src/engine/operations';
 import type { HierarchyResult } from '../../src/engine/hierarchyResult';
 import type { LspToolApi } from '../../src/extension';
+import { measureDiagnostics } from './diagnostics';
 import { measureRender, stat } from './render';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -45,6 +46,8 @@ const PAIR_SECONDS = Number(process.env.LSP_TOOL_BENCH_PAIR_SECONDS ?? 30);
 /** The pause before each timed warm call, after what the previous call set off has run. */
 const QUIET_MS = Number(process.env.LSP_TOOL_BENCH_QUIET_MS ?? 25);
 /** Parts to measure (comma list of cold, warm, usages, card, render); all by default. For profiling one part. */
+/** Write-to-answer trials of lsp_diagnostics, each a write of the error and a write of its fix. */
+const RUNS_DIAGNOSTICS = Number(process.env.LSP_TOOL_BENCH_DIAGNOSTICS_RUNS ?? 5);
 const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,mcp,usages,symbols,card,render,hierarchy').split(','));
 
 /** The raw provider call behind each operation: the product's own map. */
@@ -263,6 +266,8 @@ async function measureAll(): Promise<void> {
   progress('warm done');
   if (PARTS.has('mcp')) report.mcp = await measureMcp(queries, quiet, progress);
   const hierarchyQueries = JSON.parse(process.env.LSP_TOOL_BENCH_HIERARCHY ?? '[]') as HierarchyQuery[];
+  const diagnosticsFile = process.env.LSP_TOOL_BENCH_DIAGNOSTICS;
+  if (PARTS.has('diagnostics') && diagnosticsFile) report.diagnostics = await measureDiagnostics(diagnosticsFile, RUNS_DIAGNOSTICS);
   if (PARTS.has('hierarchy') && hierarchyQueries.length > 0) report.hierarchy = await measureHierarchy(api, hierarchyQueries, quiet, progress);
   // The built-in usages tool on the same symbol, when this VS Code has it.
   const usages = vscode.lm.tools.find((t) => t.name === 'vscode_listCodeUsages');

@@ -1,0 +1,74 @@
+// lsp_diagnostics on a real project: the time from a write on disk (as a terminal agent writes) to
+// the tool's first answer, which must show the write, against the server's own re-check of the same
+// file (tsserver's semanticDiagnosticsSync, asked once VS Code shows the new text), trial by trial.
+// `tsc --noEmit` on the same project is timed by the runner (bench/run.mjs), outside the host.
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { stat } from './render';
+
+export interface DiagnosticsBench {
+  file: string;
+  trials: number;
+  /** Answers that did not show the write (the goal is none). */
+  stale: number;
+  /** Write to the tool's answer, with the error written and with it fixed. */
+  toolBad: ReturnType<typeof stat>;
+  toolGood: ReturnType<typeof stat>;
+  /** Write to the raw re-check's answer: VS Code's reload of the document, then tsserver's own check. */
+  raw: ReturnType<typeof stat>;
+}
+
+async function invoke(input: object): Promise<string> {
+  const result = await vscode.lm.invokeTool('lsp_diagnostics', { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+  return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+}
+
+/** The raw path: wait for VS Code to show the disk's text, then ask tsserver itself. */
+async function rawRecheck(uri: vscode.Uri, expect: string, marker: string): Promise<number> {
+  const started = Date.now();
+  const document = await vscode.workspace.openTextDocument(uri);
+  while (document.getText() !== expect && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (;;) {
+    const response = await vscode.commands.executeCommand<{ body?: { text: string }[] }>('typescript.tsserverRequest', 'semanticDiagnosticsSync', {
+      file: uri,
+    });
+    const has = (response?.body ?? []).some((d) => d.text.includes(marker));
+    if (has === expect.includes(marker) || Date.now() - started > 20_000) return Date.now() - started;
+  }
+}
+
+export async function measureDiagnostics(filePath: string, trials: number): Promise<DiagnosticsBench> {
+  const root = vscode.workspace.workspaceFolders![0]!.uri;
+  const uri = vscode.Uri.joinPath(root, filePath);
+  const original = fs.readFileSync(uri.fsPath, 'utf8');
+  const marker = 'lspToolBenchProbe';
+  const bad = `${original}\nexport const ${marker}: number = 'not a number';\n`;
+  const toolBad: number[] = [];
+  const toolGood: number[] = [];
+  const raw: number[] = [];
+  let stale = 0;
+  try {
+    // Warm: the project loaded, the file known.
+    await invoke({ file_paths: [filePath] });
+    for (let i = 0; i < trials; i++) {
+      for (const [text, times, expectError] of [
+        [bad, toolBad, true],
+        [original, toolGood, false],
+      ] as const) {
+        fs.writeFileSync(uri.fsPath, text);
+        const started = Date.now();
+        const answer = await invoke({ file_paths: [filePath] });
+        times.push(Date.now() - started);
+        if (answer.includes(marker) !== expectError) stale++;
+      }
+      // The raw re-check, from its own write.
+      fs.writeFileSync(uri.fsPath, bad);
+      raw.push(await rawRecheck(uri, bad, marker));
+      fs.writeFileSync(uri.fsPath, original);
+      await rawRecheck(uri, original, marker);
+    }
+  } finally {
+    fs.writeFileSync(uri.fsPath, original);
+  }
+  return { file: filePath, trials, stale, toolBad: stat(toolBad), toolGood: stat(toolGood), raw: stat(raw) };
+}
