@@ -14,6 +14,8 @@ export interface DiagnosticsBench {
   /** Write to the tool's answer, with the error written and with it fixed. */
   toolBad: ReturnType<typeof stat>;
   toolGood: ReturnType<typeof stat>;
+  /** Each stale answer's text, for the report. */
+  staleAnswers: string[];
   /** Write to the raw re-check's answer: VS Code's reload of the document, then tsserver's own check. */
   raw: ReturnType<typeof stat>;
 }
@@ -34,6 +36,7 @@ async function rawRecheck(uri: vscode.Uri, expect: string, marker: string): Prom
     });
     const has = (response?.body ?? []).some((d) => d.text.includes(marker));
     if (has === expect.includes(marker) || Date.now() - started > 20_000) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
@@ -42,11 +45,13 @@ export async function measureDiagnostics(filePath: string, trials: number): Prom
   const uri = vscode.Uri.joinPath(root, filePath);
   const original = fs.readFileSync(uri.fsPath, 'utf8');
   const marker = 'lspToolBenchProbe';
-  const bad = `${original}\nexport const ${marker}: number = 'not a number';\n`;
+  // The error's message names the marker: "Cannot find name 'lspToolBenchProbe'."
+  const bad = `${original}\nexport const lspToolBenchValue: number = ${marker};\n`;
   const toolBad: number[] = [];
   const toolGood: number[] = [];
   const raw: number[] = [];
   let stale = 0;
+  const staleAnswers: string[] = [];
   try {
     // Warm: the project loaded, the file known.
     await invoke({ file_paths: [filePath] });
@@ -59,7 +64,10 @@ export async function measureDiagnostics(filePath: string, trials: number): Prom
         const started = Date.now();
         const answer = await invoke({ file_paths: [filePath] });
         times.push(Date.now() - started);
-        if (answer.includes(marker) !== expectError) stale++;
+        if (answer.includes(marker) !== expectError) {
+          stale++;
+          staleAnswers.push(`${expectError ? 'error written' : 'error fixed'}, after ${Date.now() - started} ms: ${answer.slice(0, 400)}`);
+        }
       }
       // The raw re-check, from its own write.
       fs.writeFileSync(uri.fsPath, bad);
@@ -70,5 +78,5 @@ export async function measureDiagnostics(filePath: string, trials: number): Prom
   } finally {
     fs.writeFileSync(uri.fsPath, original);
   }
-  return { file: filePath, trials, stale, toolBad: stat(toolBad), toolGood: stat(toolGood), raw: stat(raw) };
+  return { file: filePath, trials, stale, staleAnswers, toolBad: stat(toolBad), toolGood: stat(toolGood), raw: stat(raw) };
 }
