@@ -74,7 +74,8 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   const wait = async (ms: number): Promise<boolean> => freshNow() || (await budget.race(port.nextPublish(uri, Math.min(ms, budget.remaining())))) || freshNow();
   // A server that reports only on files in tabs gets one in the background, closed again after.
   const tabFirst = port.needsTab(document.languageId);
-  if (!tabFirst && (await wait(port.publishedFor(document.languageId) ? TAB_HINT_MS : STARTING_WAIT_MS)))
+  // Even for a server still starting: a tab costs a push server nothing, and a pull server needs one.
+  if (!tabFirst && (await wait(TAB_HINT_MS)))
     return done(await quiet(port, uri, budget, quietMs), 'fresh');
   const close = await budget.race(port.showInBackground(uri, document.languageId));
   try {
