@@ -83,6 +83,21 @@ const contexts = await Promise.all([
   esbuild.context({
     plugins: [
       {
+        // zod's JSON Schema conversion (about 5 KB of the VSIX): the server lists the tools' JSON Schemas
+        // as written and never converts a zod schema. Each export becomes a function whose result throws
+        // when called, so a conversion fails loudly; the MCP integration tests run this bundle.
+        name: 'no-zod-json-schema',
+        setup(build) {
+          build.onLoad({ filter: /[/]zod[/]v4[/]core[/](to-json-schema|json-schema-processors|json-schema-generator)\.js$/ }, ({ path }) => {
+            const source = readFileSync(path, 'utf8');
+            const names = [...source.matchAll(/export (?:function|const|class) ([A-Za-z0-9_$]+)/g)].map((m) => m[1]);
+            const aliases = [...source.matchAll(/export \{ ([A-Za-z0-9_$]+) as ([A-Za-z0-9_$]+) \}/g)].map((m) => m[2]);
+            const stub = 'const unavailable = () => () => { throw new Error("lsp-tool: zod JSON Schema conversion is not bundled"); };\n';
+            return { contents: stub + [...names, ...aliases].map((n) => `export const ${n} = unavailable;`).join('\n'), loader: 'js' };
+          });
+        },
+      },
+      {
         name: 'no-ajv',
         setup(build) {
           build.onResolve({ filter: /[/]validation[/]ajv-provider\.js$/ }, () => ({ path: resolvePath('src/mcp/noJsonSchemaValidator.ts') }));
