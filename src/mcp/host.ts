@@ -4,8 +4,12 @@
 /** A tool as the language-model API declares it: the MCP tool list repeats it exactly. */
 export interface McpToolDefinition {
   name: string;
+  /** For people: the manifest's displayName. */
+  title?: string;
   description: string;
   inputSchema: object;
+  /** MCP's hints (readOnlyHint and the rest): src/tools/listing.ts. */
+  annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
 }
 
 /** A `vscode.CancellationToken` in shape: the engine's budget takes either. */
