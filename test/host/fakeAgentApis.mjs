@@ -47,13 +47,27 @@ const RESPONSES = {
             status: 'completed',
           };
         })
-      : [{ type: 'message', id: `msg_fake_${++nextId}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }];
+      : [
+          {
+            type: 'message',
+            id: `msg_fake_${++nextId}`,
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: turn.text, annotations: [] }],
+          },
+        ];
     items.forEach((item, output_index) => {
       send({ type: 'response.output_item.added', output_index, item });
       if (item.type === 'message') send({ type: 'response.output_text.delta', output_index, item_id: item.id, content_index: 0, delta: turn.text });
       send({ type: 'response.output_item.done', output_index, item });
     });
-    const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
+    const usage = {
+      input_tokens: 10,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 5,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 15,
+    };
     send({ type: 'response.completed', response: { id, object: 'response', status: 'completed', output: items, usage } });
     res.end();
   },

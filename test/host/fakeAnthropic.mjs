@@ -94,7 +94,9 @@ export function startFakeAnthropic({ log } = {}) {
         const turn = (agentTurn && state.turns.shift()) || { text: FALLBACK_TEXT };
         const entry = { at: Date.now(), api: other.name, agentTurn, url: req.url, raw, body, answered: turn, answeredAt: 0 };
         if (!other.utilityOnly) state.requests.push(entry);
-        log?.(`[fake-${other.name}] ${agentTurn ? 'agent' : 'utility'} request -> ${turn.toolUses ? `tool uses ${turn.toolUses.map((u) => u.name).join(', ')}` : 'text'}`);
+        log?.(
+          `[fake-${other.name}] ${agentTurn ? 'agent' : 'utility'} request -> ${turn.toolUses ? `tool uses ${turn.toolUses.map((u) => u.name).join(', ')}` : 'text'}`,
+        );
         if (turn.delayMs) await new Promise((r) => setTimeout(r, turn.delayMs));
         other.answer(res, body, turn, path);
         entry.answeredAt = Date.now();
