@@ -42,11 +42,11 @@ export interface McpToolHost {
    * Runs one tool call: the text `vscode.lm.invokeTool` would return. Throws an Error with a string
    * `code` property (LspToolError) for a coded error, whose message the client gets as the result.
    */
-  call(name: string, input: unknown, caller: McpCaller, token: McpCancellation, onProgress?: (message: string) => void): Promise<{ text: string }>;
+  call(name: string, input: unknown, caller: McpCaller, cancellation: McpCancellation): Promise<{ text: string }>;
 }
 
-/** The person's answer to an outside-workspace question, asked on behalf of `client`; false once `token` fires. */
-export type McpAsk = (request: McpConfirmRequest & { client: string }, token: McpCancellation) => Promise<boolean>;
+/** The person's answer to an outside-workspace question, asked on behalf of the client `label` (McpCaller's); false once `cancellation` fires. */
+export type McpAsk = (request: McpConfirmRequest & { label: string }, cancellation: McpCancellation) => Promise<boolean>;
 
 export interface McpLog {
   info(message: string): void;
