@@ -4,19 +4,19 @@ import * as vscode from 'vscode';
 import type { McpAsk } from './host';
 
 export function askInEditor(timeoutMs: () => number): McpAsk {
-  return async ({ client, toolName, uri }, token) => {
+  return async ({ label, toolName, uri }, cancellation) => {
     const allow = vscode.l10n.t('Allow');
     const deny = vscode.l10n.t('Deny');
-    const message = vscode.l10n.t('{0} (over MCP) wants the {1} tool to read {2}, which is outside every workspace folder.', client, toolName, uri);
+    const message = vscode.l10n.t('{0} (over MCP) wants the {1} tool to read {2}, which is outside every workspace folder.', label, toolName, uri);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let subscription: { dispose(): void } | undefined;
     const unanswered = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), timeoutMs());
-      subscription = token.onCancellationRequested(() => resolve(undefined));
+      subscription = cancellation.onCancellationRequested(() => resolve(undefined));
     });
     try {
       const answer = await Promise.race([vscode.window.showWarningMessage(message, allow, deny), unanswered]);
-      return answer === allow && !token.isCancellationRequested;
+      return answer === allow && !cancellation.isCancellationRequested;
     } finally {
       clearTimeout(timer);
       subscription?.dispose();

@@ -4,8 +4,12 @@
 /** A tool as the language-model API declares it: the MCP tool list repeats it exactly. */
 export interface McpToolDefinition {
   name: string;
+  /** For people: the manifest's displayName. */
+  title?: string;
   description: string;
   inputSchema: object;
+  /** MCP's hints (readOnlyHint and the rest): src/tools/listing.ts. */
+  annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
 }
 
 /** A `vscode.CancellationToken` in shape: the engine's budget takes either. */
@@ -38,11 +42,11 @@ export interface McpToolHost {
    * Runs one tool call: the text `vscode.lm.invokeTool` would return. Throws an Error with a string
    * `code` property (LspToolError) for a coded error, whose message the client gets as the result.
    */
-  call(name: string, input: unknown, caller: McpCaller, token: McpCancellation, onProgress?: (message: string) => void): Promise<{ text: string }>;
+  call(name: string, input: unknown, caller: McpCaller, cancellation: McpCancellation): Promise<{ text: string }>;
 }
 
-/** The person's answer to an outside-workspace question, asked on behalf of `client`; false once `token` fires. */
-export type McpAsk = (request: McpConfirmRequest & { client: string }, token: McpCancellation) => Promise<boolean>;
+/** The person's answer to an outside-workspace question, asked on behalf of the client `label` (McpCaller's); false once `cancellation` fires. */
+export type McpAsk = (request: McpConfirmRequest & { label: string }, cancellation: McpCancellation) => Promise<boolean>;
 
 export interface McpLog {
   info(message: string): void;

@@ -5,7 +5,7 @@ import type { CallPath } from '../tools/callPath';
 import type { McpToolHost } from './host';
 
 export function mcpCalls(calls: Pick<CallPath, 'callTool'>): McpToolHost['call'] {
-  return (name, input, caller, token) =>
+  return (name, input, caller, cancellation) =>
     calls.callTool(
       name,
       input,
@@ -16,6 +16,6 @@ export function mcpCalls(calls: Pick<CallPath, 'callTool'>): McpToolHost['call']
         confirm: (request) =>
           caller.confirm({ toolName: request.toolName, filePath: request.filePath, uri: vscode.Uri.parse(request.uri, true).toString(true) }),
       },
-      token,
+      cancellation,
     );
 }

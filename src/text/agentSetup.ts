@@ -64,7 +64,8 @@ export function agentSetup(id: AgentId): AgentSetup {
       };
     case 'codex':
       // Codex reads the token from a variable (bearer_token_env_var) but takes its url literally, and the
-      // port differs per window: the url comes from the environment on each start, through -c.
+      // port differs per window: the url comes from the environment on each start, through -c. Its
+      // calls need no approval setting: our tools say readOnlyHint (src/tools/listing.ts).
       return {
         id,
         name: 'Codex CLI',
@@ -96,11 +97,18 @@ export function agentSetup(id: AgentId): AgentSetup {
             kind: 'addToFile',
             file: '~/.gemini/settings.json',
             language: 'json',
-            code: json({ mcpServers: { [MCP_SERVER_NAME]: { httpUrl: url, headers: { Authorization: authorization } } } }),
+            // trust: our read-only tools run without a confirmation, and without an approval mode
+            // Gemini offers no MCP tool to the model in `gemini -p`.
+            code: json({ mcpServers: { [MCP_SERVER_NAME]: { httpUrl: url, headers: { Authorization: authorization }, trust: true } } }),
           },
         ],
       };
-    case 'copilotCli':
+    case 'copilotCli': {
+      // Copilot expands ${VAR} in headers but not in url ("url: Invalid url"): the function puts the
+      // window's url into --additional-mcp-config and leaves the token's reference for Copilot.
+      const config = JSON.stringify({
+        mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: '@URL@', headers: { Authorization: authorization }, tools: ['*'] } },
+      }).replace('@URL@', `'"$${MCP_URL_VARIABLE}"'`);
       return {
         id,
         name: 'GitHub Copilot CLI',
@@ -108,12 +116,21 @@ export function agentSetup(id: AgentId): AgentSetup {
         steps: [
           {
             kind: 'addToFile',
-            file: '~/.copilot/mcp-config.json',
-            language: 'json',
-            code: json({ mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url, headers: { Authorization: authorization }, tools: ['*'] } } }),
+            file: '~/.bashrc',
+            language: 'sh',
+            code: [
+              'copilot() {',
+              `  if [ -n "$${MCP_URL_VARIABLE}" ]; then`,
+              `    command copilot --additional-mcp-config '${config}' "$@"`,
+              '  else',
+              '    command copilot "$@"',
+              '  fi',
+              '}',
+            ].join('\n'),
           },
         ],
       };
+    }
   }
 }
 

@@ -1,13 +1,39 @@
 // A tool as a transport lists it (MCP tools/list), from its manifest entry: what the model reads.
 import type { ToolInputSchema, ToolManifest } from '../engine/toolSchema';
 
-/** A tool as a transport lists it (MCP tools/list): its name, what the model reads, its input schema. */
+/** MCP's tool annotations: hints an agent uses to run a tool without asking, and in parallel. */
+export interface ToolAnnotations {
+  /** The title again, for clients of MCP 2025-03-26, which read it only here. */
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/**
+ * Every tool only asks the editor's language servers about files it does not change: nothing is
+ * written, a repeat gives the same answer, and nothing outside the editor is reached. Codex runs a
+ * read-only MCP tool without an approval prompt; Claude Code runs it in plan mode without one.
+ */
+export const READ_ONLY: Omit<ToolAnnotations, 'title'> = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/** A tool as a transport lists it (MCP tools/list): its name and title, what the model reads, its input schema, its hints. */
 export interface ToolListing {
   name: string;
+  /** The manifest's displayName, as VS Code shows it (localized by package.nls*.json). */
+  title: string;
   description: string;
   inputSchema: ToolInputSchema;
+  annotations: ToolAnnotations;
 }
 
 export function toolListing(manifests: readonly ToolManifest[]): ToolListing[] {
-  return manifests.map((m) => ({ name: m.name, description: m.modelDescription, inputSchema: m.inputSchema }));
+  return manifests.map((m) => ({
+    name: m.name,
+    title: m.displayName,
+    description: m.modelDescription,
+    inputSchema: m.inputSchema,
+    annotations: { title: m.displayName, ...READ_ONLY },
+  }));
 }

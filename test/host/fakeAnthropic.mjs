@@ -13,8 +13,11 @@
 //   POST /control/script   { turns: Turn[] }   replaces the script and clears the recorded requests
 //   GET  /control/requests                     every request since the last script: { at, agentTurn, url, raw, body, answered, answeredAt }
 //   POST /control/reset                        empty script, nothing recorded
+// It serves Codex's, Gemini's and the Copilot CLI's APIs too, from the same script (fakeAgentApis.mjs);
+// their requests are recorded with `api` ('responses', 'gemini', 'chat').
 // A Turn is { text } or { toolUses: [{ name, input, id? }] } (input: an object, or a string sent as
 // the partial JSON as is), with optional { delayMs } before answering.
+import { agentApi } from './fakeAgentApis.mjs';
 import { startScriptedServer } from './scriptedServer.mjs';
 
 export const FALLBACK_TEXT = 'OK.';
@@ -82,6 +85,21 @@ export function startFakeAnthropic({ log } = {}) {
     async route({ path, req, res, raw, json, state }) {
       if (path === '/v1/messages/count_tokens' && req.method === 'POST') {
         json(200, { input_tokens: 10 });
+        return true;
+      }
+      const other = agentApi(path, req.method);
+      if (other) {
+        const body = JSON.parse(raw || '{}');
+        const agentTurn = other.agentTurn(body);
+        const turn = (agentTurn && state.turns.shift()) || { text: FALLBACK_TEXT };
+        const entry = { at: Date.now(), api: other.name, agentTurn, url: req.url, raw, body, answered: turn, answeredAt: 0 };
+        if (!other.utilityOnly) state.requests.push(entry);
+        log?.(
+          `[fake-${other.name}] ${agentTurn ? 'agent' : 'utility'} request -> ${turn.toolUses ? `tool uses ${turn.toolUses.map((u) => u.name).join(', ')}` : 'text'}`,
+        );
+        if (turn.delayMs) await new Promise((r) => setTimeout(r, turn.delayMs));
+        other.answer(res, body, turn, path);
+        entry.answeredAt = Date.now();
         return true;
       }
       if (path !== '/v1/messages' || req.method !== 'POST') return false;

@@ -36,8 +36,8 @@ function toolCallsOf(turn) {
 
 const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
 
-/** The answer to one request, as the wire shape it asked for. */
-function answer(res, body, turn) {
+/** The answer to one request, as the wire shape it asked for (also the Copilot CLI's, fakeAgentApis.mjs). */
+export function answerChatCompletion(res, body, turn) {
   const model = String(body.model ?? 'fake-model');
   const id = `chatcmpl-${++nextId}`;
   const calls = turn.toolCalls ? toolCallsOf(turn) : undefined;
@@ -97,7 +97,7 @@ export async function startFakeModel({ log, replay } = {}) {
           `[fake-model] ${agentTurn ? 'agent' : 'utility'} request, ${body.messages?.length ?? 0} messages -> ${turn.toolCalls ? `tool calls ${turn.toolCalls.map((c) => c.name).join(', ')}` : `text ${JSON.stringify(turn.text).slice(0, 60)}`}`,
         );
         if (turn.delayMs) await new Promise((r) => setTimeout(r, turn.delayMs));
-        answer(res, body, turn);
+        answerChatCompletion(res, body, turn);
         entry.answeredAt = Date.now();
         return true;
       }

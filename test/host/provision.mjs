@@ -157,10 +157,47 @@ export function provisionClaudeCode() {
   return { claude, version: CLAUDE_CODE_VERSION };
 }
 
+/**
+ * The other terminal agents docs/agents.md sets up, pinned like Claude Code and cached beside it:
+ * each package's bin, and what its `--version` prints first.
+ */
+export const TERMINAL_AGENTS = {
+  codex: { spec: '@openai/codex@0.169.0', folder: 'codex-0.169.0', bin: 'codex', version: 'codex-cli 0.169.0' },
+  gemini: { spec: '@google/gemini-cli@0.61.0', folder: 'gemini-cli-0.61.0', bin: 'gemini', version: '0.61.0' },
+  copilot: { spec: '@github/copilot@1.0.102', folder: 'copilot-1.0.102', bin: 'copilot', version: 'GitHub Copilot CLI 1.0.102.' },
+};
+
+/**
+ * Installs (once) and checks each agent of TERMINAL_AGENTS. Returns { <id>: { bin, version } or
+ * { bin: undefined, reason } } where its binary cannot run here (the native ones are linux-x64).
+ */
+export function provisionTerminalAgents() {
+  mkdirSync(cacheRoot(), { recursive: true });
+  return Object.fromEntries(
+    Object.entries(TERMINAL_AGENTS).map(([id, agent]) => {
+      if (process.platform !== 'linux' || process.arch !== 'x64')
+        return [id, { bin: undefined, reason: `the pinned ${agent.spec} is run on linux-x64 only, not ${process.platform}-${process.arch}` }];
+      const folder = join(cacheRoot(), agent.folder);
+      installInto(folder, agent.spec, cleanEnv());
+      const bin = join(folder, 'node_modules', '.bin', agent.bin);
+      // A HOME of its own: --version must not depend on (or write into) the user's.
+      const home = join(tmpdir(), `lsp-tool-version-${id}-${process.pid}`);
+      mkdirSync(home, { recursive: true });
+      const r = spawnSync(bin, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000, env: { ...cleanEnv(), HOME: home } });
+      rmSync(home, { recursive: true, force: true });
+      const printed = `${r.stdout ?? ''}`.trim().split('\n')[0];
+      if (r.status !== 0 || printed !== agent.version)
+        return [id, { bin: undefined, reason: `${bin} --version printed ${JSON.stringify(printed)} (status ${r.status}), not "${agent.version}"` }];
+      return [id, { bin, version: agent.spec.split('@').at(-1) }];
+    }),
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const t0 = Date.now();
   if (process.argv[2] === 'claude-code') {
     log(JSON.stringify(provisionClaudeCode()));
+    log(JSON.stringify(provisionTerminalAgents()));
     process.exit(0);
   }
   const p = provision(process.argv[2]);

@@ -8,7 +8,7 @@ import { startPageRpc } from './pageRpc.mjs';
 import { copilotSupport, keepBuiltinCopilotEnabled, writeChatLanguageModels } from './copilot.mjs';
 import { startFakeModel } from './fakeModel.mjs';
 import { startFakeAnthropic } from './fakeAnthropic.mjs';
-import { provisionClaudeCode } from './provision.mjs';
+import { provisionClaudeCode, provisionTerminalAgents } from './provision.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const TIMEOUT_MS = Number(process.env.LSP_TOOL_TEST_TIMEOUT_MS ?? 15 * 60_000);
@@ -64,6 +64,11 @@ export async function runIntegration({
     console.log(`  - [${label}] skipped: ${claude.reason}`);
     return [];
   }
+  // The other terminal agents (Codex, Gemini, Copilot CLI) in the same window, on the same scripted server.
+  const agents = claude ? provisionTerminalAgents() : {};
+  const agentEnv = Object.fromEntries(
+    Object.entries(agents).map(([id, agent]) => [`LSP_TOOL_AGENT_${id.toUpperCase()}`, agent.bin ?? `unavailable: ${agent.reason}`]),
+  );
   const fakeAnthropic = claude
     ? await startFakeAnthropic({ log: process.env.LSP_TOOL_VERBOSE ? (s) => process.stderr.write(`${s}\n`) : undefined })
     : undefined;
@@ -82,7 +87,9 @@ export async function runIntegration({
     LSP_TOOL_FIXTURES: join(repo, 'test', 'fixtures'),
     LSP_TOOL_REPO: repo,
     ...(fakeModel ? { LSP_TOOL_FAKE_MODEL: fakeModel.url } : {}),
-    ...(fakeAnthropic ? { LSP_TOOL_FAKE_ANTHROPIC: fakeAnthropic.url, LSP_TOOL_CLAUDE: claude.claude, LSP_TOOL_CLAUDE_VERSION: claude.version } : {}),
+    ...(fakeAnthropic
+      ? { LSP_TOOL_FAKE_ANTHROPIC: fakeAnthropic.url, LSP_TOOL_CLAUDE: claude.claude, LSP_TOOL_CLAUDE_VERSION: claude.version, ...agentEnv }
+      : {}),
     ...env,
   };
   // A web-worker run has no environment: its entry is built for the run, with hostEnv baked in.

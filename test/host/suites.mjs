@@ -113,11 +113,13 @@ export const SUITES = [
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
     testsEntry: entry,
   })),
-  // The real Claude Code CLI (npm, pinned; provision.mjs) in an integrated terminal of the VS Code
-  // under test, reaching our MCP server through the terminal's environment, with a scripted
-  // Anthropic model on 127.0.0.1 (test/host/fakeAnthropic.mjs). Where its binary cannot run, the runner prints why it skips.
+  // The real terminal agents (npm, pinned; provision.mjs), Claude Code, Codex, Gemini CLI and Copilot
+  // CLI, each in an integrated terminal of the VS Code under test with its documented setup, reaching
+  // our MCP server through the terminal's environment, with a scripted model on 127.0.0.1
+  // (test/host/fakeAnthropic.mjs, fakeAgentApis.mjs). One window for all four, to keep CI short.
+  // Where Claude Code's binary cannot run, the runner prints why it skips.
   {
-    label: 'Claude Code CLI (VS Code 1.139.1)',
+    label: 'terminal agents (VS Code 1.139.1)',
     vscodeVersion: '1.139.1',
     claudeCode: true,
     env: { LSP_TOOL_TEST_GREP: '@claude' },

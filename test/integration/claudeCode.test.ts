@@ -98,6 +98,21 @@ suite('@claude the real Claude Code CLI calls our MCP server from an integrated 
     await page('screenshot', { name: 'card-agent', selector: '#workbench\\.parts\\.panel' });
   });
 
+  test('in plan mode, with lsp allowed as documented, it calls lsp without a prompt (our tools say readOnlyHint)', async () => {
+    const expected = await invoke(REFS);
+    await script(loadAndCall(REFS, 'toolu_plan', 'Planned.'));
+    const run = await runClaude('Plan a change to totalArea.', { cwd: folderUri('basic'), permissionMode: 'plan' });
+    assert.equal(run.exitCode, 0, `claude -p exits 0; stderr: ${run.stderr}`);
+    const requests = await agentRequests();
+    assert.equal(requests.length, 3, 'three requests to the model');
+    const results = lastToolResults(requests[2]!);
+    assert.equal(results.length, 1, `one tool_result: ${JSON.stringify(results)}`);
+    assert.equal(results[0]!.tool_use_id, 'toolu_plan');
+    // Without readOnlyHint this is an is_error "Cannot call mcp__lsp-tool__lsp while in plan mode."
+    assert.ok(!results[0]!.is_error, `not an error: ${resultText(results[0]!)}`);
+    assert.equal(resultText(results[0]!), `${expected}\n`);
+  });
+
   test('with bad arguments the model gets our coded error as an is_error tool_result', async () => {
     const bad = { ...REFS, line: 0 };
     const expected = await errorOf(bad);

@@ -96,6 +96,8 @@ export interface ClaudeOptions {
   mcpConfig?: object | null;
   /** Shell commands run first in the same terminal and HOME, with `claude` on PATH (a user's one-time setup). */
   setup?: string;
+  /** `--permission-mode` (e.g. `plan`); Claude Code's default when not given. */
+  permissionMode?: string;
 }
 
 export async function runClaude(prompt: string, options: ClaudeOptions = {}): Promise<ClaudeRun> {
@@ -116,6 +118,7 @@ export async function runClaude(prompt: string, options: ClaudeOptions = {}): Pr
     'PATH="$(dirname "$CLAUDE_BIN"):$PATH"',
     'sh "$RUN_DIR/setup.sh" < /dev/null > "$RUN_DIR/setup.log" 2>&1',
     'set --; if [ -f "$RUN_DIR/mcp.json" ]; then set -- --mcp-config "$RUN_DIR/mcp.json"; fi',
+    'if [ -n "$CLAUDE_PERMISSION_MODE" ]; then set -- "$@" --permission-mode "$CLAUDE_PERMISSION_MODE"; fi',
     'claude -p "$CLAUDE_PROMPT" "$@" --allowedTools "$CLAUDE_ALLOWED" --model claude-sonnet-4-5 < /dev/null > "$RUN_DIR/stdout" 2> "$RUN_DIR/stderr"',
     'echo $? > "$RUN_DIR/rc.part" && mv "$RUN_DIR/rc.part" "$RUN_DIR/rc"',
   ].join('; ');
@@ -130,6 +133,7 @@ export async function runClaude(prompt: string, options: ClaudeOptions = {}): Pr
       CLAUDE_BIN: claude,
       CLAUDE_PROMPT: prompt,
       CLAUDE_ALLOWED: (options.allowedTools ?? [mcpToolName('lsp')]).join(','),
+      CLAUDE_PERMISSION_MODE: options.permissionMode ?? '',
       ANTHROPIC_BASE_URL: model,
       ANTHROPIC_API_KEY: 'sk-test',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',

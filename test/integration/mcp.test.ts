@@ -110,11 +110,23 @@ suite('MCP server', () => {
   test('tools/list equals the language-model definitions (package.json and vscode.lm.tools)', async () => {
     const listed = (await client.listTools()).tools;
     const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
-      contributes: { languageModelTools: { name: string; modelDescription: string; inputSchema: object }[] };
+      contributes: { languageModelTools: { name: string; displayName: string; modelDescription: string; inputSchema: object }[] };
     };
+    const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
     assert.deepEqual(
       listed,
-      pkg.contributes.languageModelTools.map((t) => ({ name: t.name, description: t.modelDescription, inputSchema: t.inputSchema })),
+      pkg.contributes.languageModelTools.map((t) => ({
+        name: t.name,
+        title: t.displayName,
+        description: t.modelDescription,
+        inputSchema: t.inputSchema,
+        annotations: { title: t.displayName, ...readOnly },
+      })),
+    );
+    assert.deepEqual(
+      listed.map((t) => t.title),
+      ['LSP: precise code navigation', 'LSP: symbols by name, file outlines', 'LSP: call and type hierarchy'],
+      'titled with the displayName VS Code shows (package.nls.json)',
     );
     const lm = OUR_TOOLS.map((name) => vscode.lm.tools.find((t) => t.name === name)!);
     assert.deepEqual(

@@ -90,18 +90,27 @@ describe('agent setup (LSP: Connect an Agent…)', () => {
     assert.deepEqual(argsOf('codex', `${step!.code}\ncodex exec "find the callers"`), ['exec', 'find the callers']);
   });
 
-  it('Gemini CLI: settings.json mcpServers with httpUrl and headers', () => {
+  it('Gemini CLI: settings.json mcpServers with httpUrl, headers and trust (so gemini -p offers and runs our tools)', () => {
     const [step] = agentSetup('gemini').steps;
     assert.equal(step!.file, '~/.gemini/settings.json');
-    assert.deepEqual(JSON.parse(step!.code), { mcpServers: { [MCP_SERVER_NAME]: { httpUrl: URL_REF, headers: { Authorization: AUTH_REF } } } });
+    assert.deepEqual(JSON.parse(step!.code), { mcpServers: { [MCP_SERVER_NAME]: { httpUrl: URL_REF, headers: { Authorization: AUTH_REF }, trust: true } } });
   });
 
-  it('GitHub Copilot CLI: mcp-config.json with type http, headers and every tool', () => {
+  it("GitHub Copilot CLI: the shell function passes the window's url in --additional-mcp-config, the token as Copilot's ${VAR}, and nothing outside VS Code", () => {
     const [step] = agentSetup('copilotCli').steps;
-    assert.equal(step!.file, '~/.copilot/mcp-config.json');
-    assert.deepEqual(JSON.parse(step!.code), {
-      mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: URL_REF, headers: { Authorization: AUTH_REF }, tools: ['*'] } },
+    assert.equal(step!.file, '~/.bashrc');
+    const inVsCode = argsOf('copilot', `${step!.code}\ncopilot -p "find the callers"`, {
+      LSP_TOOL_MCP_URL: 'http://127.0.0.1:1234/mcp',
+      LSP_TOOL_MCP_TOKEN: 'secret',
     });
+    assert.equal(inVsCode.length, 4, inVsCode.join('\n'));
+    assert.equal(inVsCode[0], '--additional-mcp-config');
+    assert.deepEqual(JSON.parse(inVsCode[1]!), {
+      mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: 'http://127.0.0.1:1234/mcp', headers: { Authorization: AUTH_REF }, tools: ['*'] } },
+    });
+    assert.deepEqual(inVsCode.slice(2), ['-p', 'find the callers']);
+    assert.ok(!inVsCode.some((arg) => arg.includes('secret')), 'the token never reaches the command line');
+    assert.deepEqual(argsOf('copilot', `${step!.code}\ncopilot -p "find the callers"`), ['-p', 'find the callers']);
   });
 
   it("the Markdown document: heading, intro, each step's prose before its fenced snippet, then where to start and the docs", () => {

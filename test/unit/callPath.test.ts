@@ -144,6 +144,12 @@ describe('the call path', () => {
     for (const [i, listed] of toolListing(MANIFESTS).entries()) {
       assert.equal(listed.description, MANIFESTS[i]!.modelDescription);
       assert.equal(listed.inputSchema, TOOLS[i]!.schema.inputSchema, 'the very schema the engine parses by');
+      assert.equal(listed.title, MANIFESTS[i]!.displayName, 'titled with the displayName VS Code shows');
+      assert.deepEqual(
+        listed.annotations,
+        { title: MANIFESTS[i]!.displayName, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+        `${listed.name}: read-only, not destructive, idempotent, closed world`,
+      );
     }
   });
 

@@ -7,6 +7,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { McpCancellation, McpToolHost } from '../../src/mcp/host';
 import { startMcpServer, type RunningMcpServer } from '../../src/mcp/server';
+import { toolListing } from '../../src/tools/listing';
+import { MANIFESTS } from '../../src/tools/manifests';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -124,6 +126,34 @@ describe('MCP server (fake tool host)', () => {
     assert.equal(textOf(failed), 'LSP_INVALID_ARGUMENT: say is bad');
     assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { say: 'who' } })), 'test-client 1.2.3');
     await client.close();
+  });
+
+  it("lists each tool's title and read-only annotations from its manifest, and answers with text alone (no structuredContent)", async () => {
+    const listing = toolListing(MANIFESTS);
+    const real = await startMcpServer({ host: { ...fakeHost(), tools: () => listing }, ask: () => Promise.resolve(false), log: silent, version: '0' });
+    try {
+      const client = await connect(real);
+      const { tools } = await client.listTools();
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        MANIFESTS.map((m) => m.name),
+      );
+      for (const [i, tool] of tools.entries()) {
+        assert.equal(tool.title, MANIFESTS[i]!.displayName, `${tool.name}: titled`);
+        assert.deepEqual(
+          tool.annotations,
+          { title: MANIFESTS[i]!.displayName, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+          `${tool.name}: read-only hints an agent can run it by without asking`,
+        );
+        assert.equal(tool.outputSchema, undefined, `${tool.name}: no outputSchema, so no client expects structuredContent`);
+      }
+      const result = await client.callTool({ name: 'lsp', arguments: { say: 'hi' } });
+      assert.equal(textOf(result), 'you said hi');
+      assert.equal(result.structuredContent, undefined, 'the text is the whole answer (docs/contract.md)');
+      await client.close();
+    } finally {
+      await real.close();
+    }
   });
 
   it('401 without the token or with a wrong one, 403 for a foreign Host or Origin, 413 past the bound, -32700 for bad JSON; then serves', async () => {
