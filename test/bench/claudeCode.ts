@@ -6,10 +6,12 @@ import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import { type AnthropicRequest, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from '../integration/claudeCodeAgent';
 import { runBenchPart, stat } from './report';
+import { MANIFESTS } from '../../src/tools/manifests';
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_CLAUDE_RUNS ?? 5);
 const QUESTION = { operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 };
-const OUR_TOOLS = ['lsp', 'lsp_symbols', 'lsp_hierarchy'];
+/** Every tool we contribute, by the one list of manifests. */
+const OUR_TOOLS = MANIFESTS.map((m) => m.name);
 
 /** One `claude -p` run with a script; the model's requests. */
 async function session(turns: Parameters<typeof script>[0], options: Parameters<typeof runClaude>[1] = {}): Promise<AnthropicRequest[]> {

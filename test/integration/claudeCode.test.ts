@@ -4,6 +4,7 @@
 // suite (test/host/suites.mjs), which skips where the pinned binary cannot run, saying why.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { MANIFESTS } from '../../src/tools/manifests';
 import { activateExtension, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
 import { contributedTools } from './contributedTools';
 import { type AnthropicRequest, type AnthropicTool, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from './claudeCodeAgent';
@@ -12,7 +13,8 @@ interface McpEndpoint {
   url: string;
   headers: Record<string, string>;
 }
-const OUR_TOOLS = ['lsp', 'lsp_symbols', 'lsp_hierarchy'];
+/** Every tool we contribute, by the one list of manifests. */
+const OUR_TOOLS = MANIFESTS.map((m) => m.name);
 const REFS = { operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 3, character: 17 };
 
 /** Our error for an input, as lm.invokeTool rejects with it. */

@@ -6,8 +6,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, measure, setSetting, until } from './helpers';
 import { askAgent, copilotReady, type ModelRequest, requests, script } from './copilotAgent';
+import { MANIFESTS } from '../../src/tools/manifests';
 
-const OUR_TOOLS = ['lsp', 'lsp_symbols', 'lsp_hierarchy'];
+/** Every tool we contribute, by the one list of manifests. */
+const OUR_TOOLS = MANIFESTS.map((m) => m.name);
+const times = (n: number): Record<string, number> => Object.fromEntries(OUR_TOOLS.map((tool) => [tool, n]));
 /** VS Code names an MCP tool mcp_<server>_<tool>; our server calls itself lsp-tool. */
 const MCP_PREFIX = 'mcp_lsp-tool_';
 
@@ -50,7 +53,7 @@ suite("@copilot our MCP server and VS Code's MCP registry, in the real Copilot C
 
   test('by default agent mode is offered each of our tools once, and no MCP copy of them', async () => {
     const names = await offeredNames();
-    assert.deepEqual(counts(names), { lsp: 1, lsp_symbols: 1, lsp_hierarchy: 1 }, `offered: ${names.join(', ')}`);
+    assert.deepEqual(counts(names), times(1), `offered: ${names.join(', ')}`);
     assert.ok(!names.some((n) => n.startsWith(MCP_PREFIX)), 'no tool of our MCP server');
   });
 
@@ -69,11 +72,11 @@ suite("@copilot our MCP server and VS Code's MCP registry, in the real Copilot C
     const registered = counts(names);
     const copies = (request.body.tools ?? []).filter((t) => t.function.name.startsWith(MCP_PREFIX));
     measure(
-      `VS Code MCP registry: with lspTool.mcp.offerToVsCode on, agent mode is offered ${names.length} tools (${before} without), lsp ${registered.lsp}x, lsp_symbols ${registered.lsp_symbols}x, lsp_hierarchy ${registered.lsp_hierarchy}x; the MCP copies (${copies.map((t) => t.function.name).join(', ')}) add ${JSON.stringify(copies).length} characters of tool definitions to every request (request ${baseline.raw.length} -> ${request.raw.length} characters)`,
+      `VS Code MCP registry: with lspTool.mcp.offerToVsCode on, agent mode is offered ${names.length} tools (${before} without), ${OUR_TOOLS.map((tool) => `${tool} ${registered[tool]}x`).join(', ')}; the MCP copies (${copies.map((t) => t.function.name).join(', ')}) add ${JSON.stringify(copies).length} characters of tool definitions to every request (request ${baseline.raw.length} -> ${request.raw.length} characters)`,
     );
-    assert.deepEqual(registered, { lsp: 2, lsp_symbols: 2, lsp_hierarchy: 2 }, `offered: ${names.join(', ')}`);
+    assert.deepEqual(registered, times(2), `offered: ${names.join(', ')}`);
     await setSetting('mcp.offerToVsCode', false);
     for (let attempt = 0; attempt < 4 && names.includes(`${MCP_PREFIX}lsp`); attempt++) names = await offeredNames();
-    assert.deepEqual(counts(names), { lsp: 1, lsp_symbols: 1, lsp_hierarchy: 1 }, `offered after turning it off: ${names.join(', ')}`);
+    assert.deepEqual(counts(names), times(1), `offered after turning it off: ${names.join(', ')}`);
   });
 });

@@ -14,9 +14,11 @@ import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import type { McpEndpoint } from '../../src/mcp/start';
 import { activateExtension, EXTENSION_ID, folderUri, measure, page, pageTexts, setSetting, textOf, until } from './helpers';
+import { MANIFESTS } from '../../src/tools/manifests';
 
 const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
-const OUR_TOOLS = ['lsp', 'lsp_symbols', 'lsp_hierarchy'];
+/** Every tool we contribute, by the one list of manifests. */
+const OUR_TOOLS = MANIFESTS.map((m) => m.name);
 
 const REFERENCES = { operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 3, character: 17 };
 const SYMBOLS = { query: 'totalArea' };

@@ -5,13 +5,15 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
+import { MANIFESTS } from '../../src/tools/manifests';
 import type { LspToolApi } from '../../src/extension';
 import { activateExtension, EXTENSION_ID, folderUri, invoke, measure, pageTexts, testEnv, until } from './helpers';
 import { contributedTools, type ContributedTool } from './contributedTools';
 import { script } from './claudeCodeAgent';
 import { agentBin, runAgent, setupSnippet, type AgentRun, type AgentRunOptions, type TerminalAgentId } from './terminalAgent';
 
-const OUR_TOOLS = ['lsp', 'lsp_symbols', 'lsp_hierarchy'];
+/** Every tool we contribute, by the one list of manifests. */
+const OUR_TOOLS = MANIFESTS.map((m) => m.name);
 const REFS = { operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 3, character: 17 };
 const ASKED = /findReferences basic\/src\/geometry\.ts:3:17 -> /;
 const PROMPT = 'Find the references of totalArea in basic/src/geometry.ts.';
@@ -216,7 +218,7 @@ suite('@claude the real Codex, Gemini and Copilot CLIs call our MCP server from 
   });
 
   for (const agent of AGENTS) {
-    test(`${agent.id}: the documented setup connects; the model is offered our three tools, one lsp call reaches the server, and the next request carries our text`, async function () {
+    test(`${agent.id}: the documented setup connects; the model is offered every tool of ours, one lsp call reaches the server, and the next request carries our text`, async function () {
       this.timeout(240_000);
       const bin = agentBin(agent.id);
       const model = testEnv('LSP_TOOL_FAKE_ANTHROPIC')!;
@@ -235,9 +237,9 @@ suite('@claude the real Codex, Gemini and Copilot CLIs call our MCP server from 
       const requests = (await modelRequests()).filter((r) => r.api === agent.api);
       assert.equal(requests.length, 2, `two agent requests to the model: ${requests.map((r) => r.raw.length).join(', ')}`);
       const [first, second] = requests as [ModelRequest, ModelRequest];
-      // Offered: our three tools, each with the language-model tool's description and schema.
+      // Offered: every tool of ours, each with the language-model tool's description and schema.
       const offered = agent.offered(first.body);
-      assert.deepEqual(offered.map((t) => t.name).sort(), OUR_TOOLS.map(agent.toolName).sort(), `${agent.id} offers our three tools`);
+      assert.deepEqual(offered.map((t) => t.name).sort(), OUR_TOOLS.map(agent.toolName).sort(), `${agent.id} offers every tool of ours`);
       for (const tool of tools) {
         const mine = offered.find((t) => t.name === agent.toolName(tool.name))!;
         assert.equal(mine.description, tool.modelDescription, `${mine.name}: our description`);
