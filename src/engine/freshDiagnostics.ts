@@ -75,8 +75,7 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   // A server that reports only on files in tabs gets one in the background, closed again after.
   const tabFirst = port.needsTab(document.languageId);
   // Even for a server still starting: a tab costs a push server nothing, and a pull server needs one.
-  if (!tabFirst && (await wait(TAB_HINT_MS)))
-    return done(await quiet(port, uri, budget, quietMs), 'fresh');
+  if (!tabFirst && (await wait(TAB_HINT_MS))) return done(await quiet(port, uri, budget, quietMs), 'fresh');
   const close = await budget.race(port.showInBackground(uri, document.languageId));
   try {
     if (!(await wait(port.publishedFor(document.languageId) ? PUBLISH_WAIT_MS : STARTING_WAIT_MS))) return done(port.of(uri), 'stale');

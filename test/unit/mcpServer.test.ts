@@ -289,3 +289,19 @@ async function sessionOf(server: RunningMcpServer): Promise<Record<string, strin
     req.end(initialize);
   });
 }
+
+describe('the bundled MCP server (dist/mcp.js, as the extension loads it)', () => {
+  it("lists the tools and answers a call, with zod's JSON Schema conversion left out of the bundle", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle the extension requires on the server's first start
+    const bundle = require('../../../dist/mcp.js') as { startMcpServer: typeof startMcpServer };
+    const server = await bundle.startMcpServer({ host: fakeHost(), ask: () => Promise.resolve(false), log: silent, version: '0' });
+    try {
+      const client = await connect(server);
+      assert.deepEqual((await client.listTools()).tools, fakeHost().tools());
+      assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { say: 'hi' } })), 'you said hi');
+      await client.close();
+    } finally {
+      await server.close();
+    }
+  });
+});
