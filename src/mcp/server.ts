@@ -10,6 +10,8 @@ import type { McpAsk, McpLog, McpToolHost } from './host';
 import { readBody, sendError, sendWebResponse, toWebRequest, TOO_LARGE } from './http';
 import { Sessions, type Session } from './sessions';
 import { Slots } from './slots';
+import { answerStateless, isStateless } from './stateless';
+import type { CallDeps } from './toolCalls';
 
 export const MCP_PATH = '/mcp';
 
@@ -41,6 +43,8 @@ interface Endpoint {
   maxBodyBytes: number;
   maxSessions: number;
   sessions: Sessions;
+  /** What a stateless (2026-07-28) request needs: the same host, slots and asking as a session's. */
+  calls: CallDeps & { version: string };
   check: ReturnType<typeof guard>;
   port: () => number;
 }
@@ -52,7 +56,14 @@ export async function startMcpServer(options: McpServerOptions): Promise<Running
   const tools = { host: options.host, ask: options.ask, slots: new Slots(options.maxInFlight ?? 128), progressIntervalMs: options.progressIntervalMs ?? 1000 };
   const sessions = new Sessions(maxSessions, options.version, tools, options.log);
   let port = 0;
-  const endpoint: Endpoint = { maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, maxSessions, sessions, check: guard(bearerToken), port: () => port };
+  const endpoint: Endpoint = {
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    maxSessions,
+    sessions,
+    calls: { ...tools, version: options.version },
+    check: guard(bearerToken),
+    port: () => port,
+  };
 
   const server = http.createServer((req, res) => {
     handle(endpoint, req, res).catch((err: unknown) => {
@@ -112,6 +123,7 @@ async function handle(endpoint: Endpoint, req: http.IncomingMessage, res: http.S
     }
   }
 
+  if (isStateless(req)) return answerStateless(endpoint.calls, req, res, body);
   const session = await sessionFor(endpoint, req, res, body);
   if (!session) return undefined;
   session.lastUsed = Date.now();

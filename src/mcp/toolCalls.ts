@@ -22,11 +22,6 @@ export function serveTools(server: Server, deps: ToolCallDeps): void {
     tools: deps.host.tools().map((t) => ({ ...t, inputSchema: t.inputSchema as { type: 'object' } })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name } = request.params;
-    if (!deps.host.tools().some((t) => t.name === name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const client = server.getClientVersion();
-    const clientName = client?.name.trim() || 'MCP client';
-    const label = client ? `${clientName} ${client.version}`.trim() : clientName;
     const connection = deps.connectionOf(extra.requestId);
     const signal = connection ? AbortSignal.any([extra.signal, connection.signal]) : extra.signal;
     const progressToken = request.params._meta?.progressToken;
@@ -36,31 +31,54 @@ export function serveTools(server: Server, deps: ToolCallDeps): void {
       progress += 1;
       void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, message } }).catch(() => undefined);
     };
-    const ticker =
-      progressToken === undefined ? undefined : setInterval(() => report(`${name}: waiting for the language server's answer`), deps.progressIntervalMs);
     try {
-      const release = await deps.slots.acquire(signal, () => report(`${name}: waiting for a free slot`));
-      try {
-        const cancellation = cancellationOf(signal);
-        const caller = {
-          transport: 'mcp' as const,
-          label,
-          client: clientName,
-          confirm: (req: McpConfirmRequest) => deps.ask({ ...req, label }, cancellation),
-        };
-        const { text } = await deps.host.call(name, request.params.arguments ?? {}, caller, cancellation);
-        return { content: [{ type: 'text', text }] };
-      } finally {
-        release();
-      }
-    } catch (err) {
-      // A coded error (and any other failure of the call) is the tool's answer, never a protocol error.
-      return { content: [{ type: 'text', text: err instanceof Error ? err.message : String(err) }], isError: true };
+      return await callTool(deps, request.params, server.getClientVersion(), signal, progressToken === undefined ? undefined : report);
     } finally {
-      if (ticker) clearInterval(ticker);
       deps.done(extra.requestId);
     }
   });
+}
+
+/** The tool call deps of either protocol era: the host, the person's answer, the slots. */
+export type CallDeps = Pick<ToolCallDeps, 'host' | 'ask' | 'slots' | 'progressIntervalMs'>;
+
+/**
+ * One tools/call: an unknown tool is a protocol error (McpError); anything else is the tool's
+ * answer, a coded error included. `report` (when the client asked for progress) hears of waits.
+ */
+export async function callTool(
+  deps: CallDeps,
+  params: { name: string; arguments?: Record<string, unknown> },
+  client: { name: string; version: string } | undefined,
+  signal: AbortSignal,
+  report?: (message: string) => void,
+): Promise<CallToolResult> {
+  const { name } = params;
+  if (!deps.host.tools().some((t) => t.name === name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  const clientName = client?.name.trim() || 'MCP client';
+  const label = client ? `${clientName} ${client.version}`.trim() : clientName;
+  const ticker = report ? setInterval(() => report(`${name}: waiting for the language server's answer`), deps.progressIntervalMs) : undefined;
+  try {
+    const release = await deps.slots.acquire(signal, () => report?.(`${name}: waiting for a free slot`));
+    try {
+      const cancellation = cancellationOf(signal);
+      const caller = {
+        transport: 'mcp' as const,
+        label,
+        client: clientName,
+        confirm: (req: McpConfirmRequest) => deps.ask({ ...req, label }, cancellation),
+      };
+      const { text } = await deps.host.call(name, params.arguments ?? {}, caller, cancellation);
+      return { content: [{ type: 'text', text }] };
+    } finally {
+      release();
+    }
+  } catch (err) {
+    // A coded error (and any other failure of the call) is the tool's answer, never a protocol error.
+    return { content: [{ type: 'text', text: err instanceof Error ? err.message : String(err) }], isError: true };
+  } finally {
+    if (ticker) clearInterval(ticker);
+  }
 }
 
 function cancellationOf(signal: AbortSignal): McpCancellation {

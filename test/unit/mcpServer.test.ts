@@ -184,6 +184,108 @@ describe('MCP server (fake tool host)', () => {
     );
   });
 
+  describe('MCP 2026-07-28 (stateless) on the same endpoint', () => {
+    const V = '2026-07-28';
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': V,
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'new-client', version: '2.0' },
+    };
+    const request = (method: string, params: object = {}): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } });
+    const headers = (method: string, name?: string): Record<string, string> => ({
+      Authorization: `Bearer ${server.token}`,
+      'MCP-Protocol-Version': V,
+      'Mcp-Method': method,
+      ...(name === undefined ? {} : { 'Mcp-Name': name }),
+    });
+    const result = (body: string): Record<string, unknown> => (JSON.parse(body) as { result: Record<string, unknown> }).result;
+
+    it('answers server/discover, tools/list and tools/call without a session, each result complete; the 2025 lifecycle still works beside it', async () => {
+      const discover = await raw(server, { body: request('server/discover'), headers: headers('server/discover') });
+      assert.equal(discover.status, 200, discover.body);
+      assert.deepEqual(result(discover.body), {
+        resultType: 'complete',
+        supportedVersions: [V],
+        capabilities: { tools: {} },
+        serverInfo: { name: 'lsp-tool', version: '0.0.0-test' },
+      });
+      const list = await raw(server, { body: request('tools/list'), headers: headers('tools/list') });
+      assert.deepEqual(result(list.body), { resultType: 'complete', tools: host.tools() });
+      const call = await raw(server, { body: request('tools/call', { name: 'echo', arguments: { say: 'who' } }), headers: headers('tools/call', 'echo') });
+      assert.deepEqual(
+        result(call.body),
+        { resultType: 'complete', content: [{ type: 'text', text: 'new-client 2.0' }] },
+        'the caller named by _meta clientInfo',
+      );
+      const bad = await raw(server, { body: request('tools/call', { name: 'echo', arguments: { say: 'bad' } }), headers: headers('tools/call', 'echo') });
+      assert.deepEqual(result(bad.body), { resultType: 'complete', content: [{ type: 'text', text: 'LSP_INVALID_ARGUMENT: say is bad' }], isError: true });
+      const unknown = await raw(server, { body: request('tools/call', { name: 'nope' }), headers: headers('tools/call', 'nope') });
+      assert.deepEqual((JSON.parse(unknown.body) as { error: unknown }).error, { code: -32602, message: 'MCP error -32602: Unknown tool: nope' });
+      const method = await raw(server, { body: request('resources/list'), headers: headers('resources/list') });
+      assert.equal((JSON.parse(method.body) as { error: { code: number } }).error.code, -32601);
+      assert.equal(server.sessions, 0, 'no session was opened');
+      const client = await connect(server);
+      assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { say: 'old' } })), 'you said old', 'a 2025-11-25 client beside it');
+      await client.close();
+    });
+
+    it('the same security: token, Host, Origin, body bound; and headers that disagree with the body are a 400', async () => {
+      const body = request('tools/list');
+      const good = headers('tools/list');
+      const cases: [string, Parameters<typeof raw>[1], number, RegExp][] = [
+        ['no token', { body, headers: { ...good, Authorization: '' } }, 401, /Unauthorized/],
+        ['wrong token', { body, headers: { ...good, Authorization: `Bearer ${'x'.repeat(server.token.length)}` } }, 401, /Unauthorized/],
+        ['foreign Host', { body, headers: { ...good, Host: `evil.example:${server.port}` } }, 403, /Host/],
+        ['foreign Origin', { body, headers: { ...good, Origin: 'https://evil.example' } }, 403, /Origin/],
+        ['huge body', { body: Buffer.alloc(200 * 1024, 0x20), headers: good }, 413, /too large/],
+        ['malformed JSON', { body: '{"jsonrpc":', headers: good }, 400, /-32700/],
+        ['Mcp-Method not the method', { body, headers: headers('tools/call') }, 400, /Mcp-Method/],
+        ['Mcp-Name not the tool', { body: request('tools/call', { name: 'echo', arguments: {} }), headers: headers('tools/call', 'other') }, 400, /Mcp-Name/],
+        ['no version in _meta', { body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), headers: good }, 400, /protocolVersion/],
+        ['a batch', { body: `[${body}]`, headers: good }, 400, /one JSON-RPC message/],
+        ['GET', { method: 'GET', headers: good }, 405, /POST only/],
+      ];
+      for (const [name, req, status, message] of cases) {
+        const answer = await raw(server, req);
+        assert.equal(answer.status, status, `${name}: ${answer.body}`);
+        assert.match(answer.body, message, name);
+        assert.ok(!answer.body.includes(server.token), `${name}: the token is not echoed`);
+        assert.equal((await raw(server, { body, headers: good })).status, 200, `a good request after ${name}`);
+      }
+      assert.equal(
+        (
+          await raw(server, {
+            body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }),
+            headers: headers('notifications/cancelled'),
+          })
+        ).status,
+        202,
+      );
+    });
+
+    it('a closed connection cancels its call; calls share the one bound on calls in flight', async () => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port: server.port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { ...headers('tools/call', 'echo'), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      });
+      req.on('error', () => undefined);
+      req.end(request('tools/call', { name: 'echo', arguments: { say: 'hang-stateless' } }));
+      await new Promise((r) => setTimeout(r, 100));
+      req.destroy();
+      await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(host.cancelled, ['hang-stateless']);
+      const calls = Array.from({ length: 20 }, (_, i) =>
+        raw(server, { body: request('tools/call', { name: 'echo', arguments: { say: `slow${i}` } }), headers: headers('tools/call', 'echo') }),
+      );
+      const answers = await Promise.all(calls);
+      answers.forEach((a, i) => assert.deepEqual(result(a.body).content, [{ type: 'text', text: `you said slow${i}` }]));
+      assert.ok(host.most <= 8, `at most maxInFlight (8) at once: ${host.most}`);
+    });
+  });
+
   it('notifications/cancelled and a closed connection each cancel the call', async () => {
     const client = await connect(server);
     const controller = new AbortController();
