@@ -127,7 +127,7 @@ suite('MCP server', () => {
     );
     assert.deepEqual(
       listed.map((t) => t.title),
-      ['LSP: precise code navigation', 'LSP: symbols by name, file outlines', 'LSP: call and type hierarchy'],
+      ['LSP: precise code navigation', 'LSP: symbols by name, file outlines', 'LSP: call and type hierarchy', 'LSP: errors and warnings, checked fresh'],
       'titled with the displayName VS Code shows (package.nls.json)',
     );
     const lm = OUR_TOOLS.map((name) => vscode.lm.tools.find((t) => t.name === name)!);
