@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../src/engine/settings';
 import { RecentOutcomes } from '../../src/engine/recentOutcomes';
 import { CallPath, type Caller } from '../../src/tools/callPath';
 import { TOOLS } from '../../src/tools';
-import { SymbolsQuery } from '../../src/tools/lsp_symbols/query';
+import { SymbolsEngine } from '../../src/tools/lsp_symbols/engine';
 import { engineWith, FAST_TUNING, FakeFeatures, FakeWorkspace, location, RecordingLog } from './fakes/engineFakes';
 
 const SOURCE = 'export const answer = 42;\nconst other = answer;\n';
@@ -32,7 +32,7 @@ function symbolsSetup() {
     outlined.push(uri);
     return outlineOf(uri === a ? 'inA' : uri === b ? 'inB' : 'elsewhere');
   };
-  const symbols = new SymbolsQuery({ workspace, features, log: new RecordingLog(), settings: () => DEFAULT_SETTINGS, tuning: FAST_TUNING });
+  const symbols = new SymbolsEngine({ workspace, features, log: new RecordingLog(), settings: () => DEFAULT_SETTINGS, tuning: FAST_TUNING });
   return { workspace, features, symbols, outlined, a, b };
 }
 

@@ -6,7 +6,7 @@ import { groupByFile } from '../../text/groupByFile';
 import { previewText } from '../../text/render';
 import type { CardBody, CardEntry, CardGroup } from '../../card/webview/protocol';
 import type { CardContext } from '../definition';
-import type { QueryOutcome } from './query';
+import type { QueryOutcome } from './engine';
 
 type QueryOutcomeOperation = LspOperation;
 

@@ -8,7 +8,7 @@ import { inputFields, type ToolDefinition } from '../definition';
 import { hierarchyCardBody } from './card';
 import { hierarchyTitle, parseHierarchyArgs } from './input';
 import { HIERARCHY_SCHEMA } from './schema';
-import { HierarchyEngine, isHierarchyOutcome, type HierarchyOutcome } from './query';
+import { HierarchyEngine, isHierarchyOutcome, type HierarchyOutcome } from './engine';
 
 export const hierarchyTool: ToolDefinition<HierarchyEngine, HierarchyOutcome, HierarchyResult> = {
   schema: HIERARCHY_SCHEMA,

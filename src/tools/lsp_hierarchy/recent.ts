@@ -1,7 +1,7 @@
 // lsp_hierarchy's outcomes as kept in the one RecentOutcomes store: the card expands their items
 // lazily, the hand-off reopens their roots, and @lsp finds the one its tool call made.
 import type { QuerySource, RecentOutcomes, RecordedOutcome } from '../../engine/recentOutcomes';
-import { isHierarchyOutcome, type HierarchyOutcome } from './query';
+import { isHierarchyOutcome, type HierarchyOutcome } from './engine';
 
 export type RecordedHierarchy = RecordedOutcome<HierarchyOutcome>;
 
