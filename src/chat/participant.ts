@@ -144,7 +144,7 @@ async function answerPosition(
   return { metadata: { operation, count: result.kind === 'locations' ? result.locations.length : result.hover ? 1 : 0 } };
 }
 
-/** The @lsp participant's handler (the activation bundle creates the participant: src/activation/lazyRegistrations.ts). */
+/** The @lsp participant's handler (the activation bundle creates the participant: src/activation/registrations.ts). */
 export function participantHandler(deps: ParticipantDeps): vscode.ChatRequestHandler {
   return async (request, _context, stream, token) => {
     deps.walkthrough.markUsed(ContextKey.participantUsed);

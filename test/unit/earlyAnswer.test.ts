@@ -87,7 +87,7 @@ describe('a warm question asked before the call checks (engine/earlyAnswer.ts)',
     const input = { file_path: 'src/a.ts' };
     await symbols.execute(input);
     await symbols.execute({ file_path: 'src/b.ts' });
-    // What the platform kept says src/a.ts is b's document (a resolution that went stale).
+    // What the platform kept says 'src/a.ts' is b's document (a resolution that went stale).
     workspace.resolved.set('src/a.ts', { uri: b, inside: true });
     const asked = features.commandCalls.documentSymbols;
     const early = symbols.askEarly(input);

@@ -1,6 +1,6 @@
 // The `lsp_hierarchy` tool: calls and the type tree, several levels in one call.
 // Its palette commands are in commands/hierarchyCommands.ts, its @lsp replies in
-// chat/hierarchyParticipant.ts, the card's lazy expansion in card/showHierarchy.ts, its hand-off
+// chat/hierarchyParticipant.ts, the card's lazy expansion in expand.ts, its hand-off
 // to the built-in views in references/hierarchyHandoff.ts.
 import { HIERARCHY_API } from './api';
 import type { HierarchyResult } from '../../engine/hierarchyResult';
