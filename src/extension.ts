@@ -58,14 +58,6 @@ export interface HostPlatform {
   disk?: NodeDisk;
   /** The MCP server's registration (src/mcp/start.ts). */
   registerMcp?: typeof registerMcp;
-}
-
-/** What the Node extension host adds (src/node/main.ts); each one missing means the web worker's behaviour. */
-export interface HostPlatform {
-  /** Direct disk access and symlink resolution for `file:` URIs. */
-  disk?: NodeDisk;
-  /** The MCP server's registration (src/mcp/start.ts). */
-  registerMcp?: typeof registerMcp;
   /** Loads a bundle of the extension (Node: require); without it, the web worker's fetch and evaluate. */
   load?: LoadBundle;
 }

@@ -48,7 +48,6 @@ export const ContextKey = {
 
 /** The built-in References view ("vscode" is its publisher in VS Code's own extensions). */
 export const REFERENCES_VIEW_EXTENSION_ID = 'vscode.references-view';
-export const WALKTHROUGH_ID = 'lspTool.gettingStarted';
 
 export const View = {
   container: 'lspTool',

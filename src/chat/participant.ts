@@ -7,10 +7,10 @@ import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
 import type { RecentHierarchies } from '../tools/lsp_hierarchy/recent';
 import type { LspOperation, LspSymbol } from '../engine/result';
-import type { SymbolsQuery } from '../tools/lsp_symbols/query';
+import type { SymbolsEngine } from '../tools/lsp_symbols/engine';
 import { ContextKey } from '../ids';
 import { LSP_SCHEMA } from '../tools/lsp/schema';
-import { isQueryOutcome, sameQueryInput } from '../tools/lsp/query';
+import { isQueryOutcome, sameQueryInput } from '../tools/lsp/engine';
 import { displayPath } from '../text/displayPath';
 import type { WalkthroughProgress } from '../walkthrough/markUsed';
 import { answerHierarchy, SLASH_DIRECTIONS } from './hierarchyParticipant';
@@ -23,7 +23,7 @@ export interface ParticipantDeps {
   outcomes: RecentOutcomes;
   workspace: Workspace;
   walkthrough: WalkthroughProgress;
-  symbols: SymbolsQuery;
+  symbols: SymbolsEngine;
   /** lsp_hierarchy's outcomes, for /callers, /callees, /supertypes and /subtypes. */
   hierarchies?: RecentHierarchies;
 }
@@ -145,7 +145,7 @@ async function answerPosition(
   return { metadata: { operation, count: result.kind === 'locations' ? result.locations.length : result.hover ? 1 : 0 } };
 }
 
-/** The @lsp participant's handler (the activation bundle creates the participant: src/activation/lazyRegistrations.ts). */
+/** The @lsp participant's handler (the activation bundle creates the participant: src/activation/registrations.ts). */
 export function participantHandler(deps: ParticipantDeps): vscode.ChatRequestHandler {
   return async (request, _context, stream, token) => {
     deps.walkthrough.markUsed(ContextKey.participantUsed);

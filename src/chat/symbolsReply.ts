@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { activeFilePath } from '../commands/atCursor';
 import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
-import { isSymbolsOutcome } from '../tools/lsp_symbols/query';
+import { isSymbolsOutcome } from '../tools/lsp_symbols/engine';
 import { SYMBOLS_SCHEMA } from '../tools/lsp_symbols/schema';
 import { displayPath } from '../text/displayPath';
 import { groupByFile } from '../text/groupByFile';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
 import type { CallPath } from '../tools/callPath';
 import { hierarchyTool } from '../tools/lsp_hierarchy';
-import type { HierarchyOutcome } from '../tools/lsp_hierarchy/query';
+import type { HierarchyOutcome } from '../tools/lsp_hierarchy/engine';
 import type { HierarchyDirection } from '../engine/ports';
 import { Command } from '../ids';
 import type { RegisterCommand } from '../platform/commandTable';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
 import type { CallPath } from '../tools/callPath';
 import { lspTool } from '../tools/lsp';
-import type { QueryOutcome } from '../tools/lsp/query';
+import type { QueryOutcome } from '../tools/lsp/engine';
 import type { LspOperation } from '../engine/result';
 import { Command } from '../ids';
 import type { RegisterCommand } from '../platform/commandTable';

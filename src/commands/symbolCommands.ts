@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
 import type { CallPath } from '../tools/callPath';
 import { symbolsTool } from '../tools/lsp_symbols';
-import type { SymbolsOutcome } from '../tools/lsp_symbols/query';
+import type { SymbolsOutcome } from '../tools/lsp_symbols/engine';
 import { Command } from '../ids';
 import type { RegisterCommand } from '../platform/commandTable';
 import { activeFilePath } from './atCursor';

@@ -21,7 +21,3 @@ export class LspToolError extends Error {
     this.code = code;
   }
 }
-
-export function isLspToolError(value: unknown): value is LspToolError {
-  return value instanceof LspToolError;
-}

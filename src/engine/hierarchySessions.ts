@@ -6,7 +6,7 @@
 // every walk still running stays among the last few prepared.
 import type { Budget } from './budget';
 
-/** The models VS Code keeps (src/vs/workbench/contrib/callHierarchy/common/callHierarchy.ts). */
+/** The models VS Code keeps (microsoft/vscode's src/vs/workbench/contrib/callHierarchy/common/callHierarchy.ts). */
 export const VSCODE_KEPT_HIERARCHIES = 10;
 /** Prepares after the oldest walk still running, at most: two of the ten are left for the person's own views. */
 export const HIERARCHY_WALKS_AT_ONCE = VSCODE_KEPT_HIERARCHIES - 2;

@@ -6,10 +6,8 @@ import type { LspPosition as LinePosition } from '../text/coordinates';
 import { describeIdentifiers, identifierAt, type Identifier } from '../text/position';
 import type { Budget } from './budget';
 import { isRecord } from './rawValues';
+import { TYPESCRIPT_FAMILY } from './languages';
 import type { DocumentSnapshot, LanguageFeatures } from './ports';
-
-/** Language ids that VS Code's built-in TypeScript extension (tsserver) serves. */
-export const TYPESCRIPT_FAMILY: ReadonlySet<string> = new Set(['typescript', 'typescriptreact', 'javascript', 'javascriptreact']);
 
 /** TypeScript's and JavaScript's reserved and contextual keywords. */
 const TYPESCRIPT_KEYWORDS = new Set([

@@ -97,7 +97,7 @@ function startsBefore(a: LspRange, b: LspRange): number {
   return a.start.line - b.start.line || a.start.character - b.start.character;
 }
 
-function contains(outer: LspRange, inner: LspRange): boolean {
+function encloses(outer: LspRange, inner: LspRange): boolean {
   const afterStart = outer.start.line < inner.start.line || (outer.start.line === inner.start.line && outer.start.character <= inner.start.character);
   const beforeEnd = outer.end.line > inner.end.line || (outer.end.line === inner.end.line && outer.end.character >= inner.end.character);
   return afterStart && beforeEnd;
@@ -112,15 +112,48 @@ function sortTree(symbols: LspSymbol[]): LspSymbol[] {
 
 /** Flat symbols nested by their ranges: each under the innermost symbol that contains it. */
 function nestByRange(flat: LspSymbol[]): LspSymbol[] {
-  const sorted = [...flat].sort((a, b) => startsBefore(a.range, b.range) || (contains(a.range, b.range) ? -1 : 1));
+  const sorted = [...flat].sort((a, b) => startsBefore(a.range, b.range) || (encloses(a.range, b.range) ? -1 : 1));
   const roots: LspSymbol[] = [];
   const stack: LspSymbol[] = [];
   for (const symbol of sorted) {
-    while (stack.length > 0 && !contains(stack.at(-1)!.range, symbol.range)) stack.pop();
+    while (stack.length > 0 && !encloses(stack.at(-1)!.range, symbol.range)) stack.pop();
     const parent = stack.at(-1);
     if (parent) parent.children!.push(symbol);
     else roots.push(symbol);
     stack.push(symbol);
   }
   return roots;
+}
+
+/** A declaration of a document's symbols, with its name as the provider wrote it. */
+export interface FlatSymbol {
+  name: string;
+  kind: string;
+  detail?: string;
+  range: LspRange;
+  selectionRange: LspRange;
+}
+
+/**
+ * DocumentSymbol trees or SymbolInformation lists, flattened in provider order (a tree's parents
+ * before their children). Unlike normalizeDocumentSymbols, names stay as written (a selection range
+ * is compared with a name's length) and nothing is nested or sorted: the innermost declaration
+ * at a position is the last one listed there.
+ */
+export function flattenDocumentSymbols(raw: unknown): FlatSymbol[] {
+  const out: FlatSymbol[] = [];
+  const visit = (entries: unknown): void => {
+    if (!Array.isArray(entries)) return;
+    for (const entry of entries) {
+      if (!isRecord(entry) || typeof entry.name !== 'string') continue;
+      const range = toRange(entry.range) ?? (isRecord(entry.location) ? toRange(entry.location.range) : undefined);
+      if (!range) continue;
+      const symbol: FlatSymbol = { name: entry.name, kind: symbolKindName(entry.kind), range, selectionRange: toRange(entry.selectionRange) ?? range };
+      if (typeof entry.detail === 'string' && entry.detail !== '') symbol.detail = entry.detail;
+      out.push(symbol);
+      visit(entry.children);
+    }
+  };
+  visit(raw);
+  return out;
 }

@@ -5,7 +5,7 @@
 // fact only for a language whose implementation provider is known to exist: VS Code's built-in
 // TypeScript extension registers one for its languages, and any language whose provider has
 // answered something in this window has one. Elsewhere the text says what it cannot know.
-import { TYPESCRIPT_FAMILY } from './keywordNote';
+import { TYPESCRIPT_FAMILY } from './languages';
 
 export class ImplementationEvidence {
   private readonly answered = new Set<string>();

@@ -1,7 +1,7 @@
 // Warm-up: right after a project opens, servers answer partial-but-not-empty. Re-query with backoff
 // until the answer has stayed the same for a stability window; warm keys then answer in one call.
 import type { Budget } from './budget';
-import { TYPESCRIPT_FAMILY } from './keywordNote';
+import { TYPESCRIPT_FAMILY } from './languages';
 
 export interface ReadinessTuning {
   /** How long a non-empty answer must stay unchanged before it is trusted (at least). */
@@ -9,8 +9,8 @@ export interface ReadinessTuning {
   /**
    * For a server whose answers grow while its projects load (growsWhileLoading), the window also
    * grows with how long it took to answer at all: a server that needed seconds to start is still
-   * loading, and its partial answers can stay unchanged for seconds (measured: rxjs held 12 of 115
-   * references for about 2 s, once outside the open files).
+   * loading, and its partial answers can stay unchanged for seconds (docs/performance.md, "What the
+   * readiness windows were set from").
    */
   loadFactor: number;
   /**
@@ -23,8 +23,8 @@ export interface ReadinessTuning {
   /**
    * How long an empty answer must stay empty while the language's server shows no sign of being up
    * (default: emptyStableMs × STARTING_FACTOR). A language client registers its providers only once
-   * its server has initialised; until then every provider command answers [] (clangd started by the
-   * question itself: [] for 3.8 s under load, then 11 references).
+   * its server has initialised; until then every provider command answers [] (clangd, started by
+   * the question itself: docs/performance.md, "What the readiness windows were set from").
    */
   startingStableMs?: number;
 }
@@ -32,7 +32,7 @@ export interface ReadinessTuning {
 /**
  * How many times the provisional window an empty answer waits for a server that has not been seen
  * up, or right after a wake opened files for one: a server started just now can answer [] for many
- * seconds (pyright on click: nothing for about 9 s, then 43 symbols; its search settled at 19-26 s).
+ * seconds (pyright on a click: docs/performance.md, "What the readiness windows were set from").
  */
 export const STARTING_FACTOR = 5;
 
@@ -55,12 +55,12 @@ export interface Settled<T> {
 
 /**
  * Whether a language's server can hold a partial answer still while it loads, outside the open
- * files: tsserver, whose references grow as a workspace's projects load (rxjs: 12 of 115 once in
- * five cold runs), and so a question of every language (workspace symbols), which tsserver answers
- * too. The other servers measured answer nothing or only what the open files hold while they load
- * (provisional answers, which wait the longer window), or block until they have loaded and then
- * answer completely (gopls): growing their window with the load made Go's cold references take
- * 7 s where the raw answer was complete after 3 s.
+ * files: tsserver, whose references grow as a workspace's projects load, and so a question of every
+ * language (workspace symbols), which tsserver answers too. The other servers measured answer
+ * nothing or only what the open files hold while they load (provisional answers, which wait the
+ * longer window), or block until they have loaded and then answer completely (gopls), and growing
+ * their window with the load only made them slower (docs/performance.md, "What the readiness
+ * windows were set from").
  */
 export function growsWhileLoading(languageId: string): boolean {
   return languageId === ANY_LANGUAGE || TYPESCRIPT_FAMILY.has(languageId);
@@ -97,8 +97,8 @@ export async function settle<T>(
     }
     // Where the load window does not apply, the third and later samples are asked as the window
     // ends, not a back-off step after. tsserver's keep the full steps: its open-file-only answer
-    // can hold still for as long as its project takes to load (VS Code 1.100.3 under load: 1 of 7
-    // references for over 4.5 s), and the later sample is the margin it has always had.
+    // can hold still for as long as its project takes to load (docs/performance.md), and the later
+    // sample is the margin it has always had.
     const pause = !growing && samples >= 2 ? Math.min(delay, Math.max(window - held, 0)) : delay;
     // Leave room for one more call; never let the warm-up itself cause a timeout.
     if (budget.remaining() < pause + lastCallMs * 2 + 50) {
@@ -119,8 +119,8 @@ export async function settle<T>(
 
 /**
  * Whether every location lies in a file the editor has open. Before its project has loaded, a
- * server knows only those files, and such an answer can hold still for seconds (seen: tsserver
- * answering 12 of rxjs's 115 references to Subscription, all in Subscription.ts, for about 2 s).
+ * server knows only those files, and such an answer can hold still for seconds (docs/performance.md,
+ * "What the readiness windows were set from").
  */
 export function confinedToOpenFiles(locationUris: readonly string[], openUris: ReadonlySet<string>): boolean {
   return locationUris.every((uri) => openUris.has(uri));

@@ -4,7 +4,7 @@
 // without showing, one file of each language an installed extension serves (of each project, where
 // project markers say where projects are), up to a bound, then waits for readiness as usual.
 import type { Budget } from './budget';
-import { TYPESCRIPT_FAMILY } from './keywordNote';
+import { TYPESCRIPT_FAMILY } from './languages';
 import type { LanguageFeatures, WakeCandidate, Workspace } from './ports';
 
 /** Files opened at most by one wake: enough for a monorepo's packages and a few languages, few enough to keep a cold start short. */

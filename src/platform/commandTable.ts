@@ -1,5 +1,5 @@
 // The extension's commands, registered with VS Code once, at activation, by the activation bundle
-// (src/activation/lazyRegistrations.ts); their handlers arrive with the features bundle on first use.
+// (src/activation/registrations.ts); their handlers arrive with the features bundle on first use.
 // The features register into this table, and the registered command runs what the table holds.
 import type * as vscode from 'vscode';
 

@@ -5,7 +5,7 @@ import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
 import type { LspLocation, LspOperation } from '../engine/result';
 import { invocationTitle } from '../tools/lsp/input';
-import { isQueryOutcome, type QueryEngine } from '../tools/lsp/query';
+import { isQueryOutcome, type LspEngine } from '../tools/lsp/engine';
 import { groupByFile } from '../text/groupByFile';
 import { Command, REFERENCES_VIEW_EXTENSION_ID } from '../ids';
 import type { SymbolTree } from './symbolTree';
@@ -20,7 +20,7 @@ interface Handed {
 }
 
 export interface HandoffDeps {
-  engine: QueryEngine;
+  engine: LspEngine;
   outcomes: RecentOutcomes;
   workspace: Workspace;
 }

@@ -88,3 +88,13 @@ export function displayPath(uri: string, resolvedWorkspaceUri: string, roots: re
   }
   return renderUri(uri, resolvedWorkspaceUri);
 }
+
+/** displayPath against one folder and roots, each URI's computed once (an answer's locations cluster in few files). */
+export function displayPaths(resolvedWorkspaceUri: string, roots: readonly WorkspaceRoot[] = []): (uri: string) => string {
+  const paths = new Map<string, string>();
+  return (uri) => {
+    let path = paths.get(uri);
+    if (path === undefined) paths.set(uri, (path = displayPath(uri, resolvedWorkspaceUri, roots)));
+    return path;
+  };
+}

@@ -21,36 +21,11 @@ export function formatHierarchyWithin(
   options: HierarchyRenderOptions,
   limit: number,
 ): string {
-  const { direction, pathOf, maxLocations } = options;
+  const { maxLocations } = options;
   const max = Math.max(0, Math.min(limit, options.maxResultChars));
   if (roots.length === 0) return withNotes(NO_RESULTS, options.notes, max, 'hierarchy');
   const notes = notesText(options.notes);
-  const lines: TreeLine[] = [];
-  let shown = 0;
-  let full = false;
-  const write = (nodes: readonly ShownNode[], indent: string): void => {
-    for (const node of nodes) {
-      if (shown >= maxLocations) {
-        full = true;
-        return;
-      }
-      lines.push({
-        head: `${indent}${itemLine(node.item, pathOf)}`,
-        sites: nodeSuffix({ fromRanges: node.fromRanges }, direction),
-        mark: nodeSuffix({ cycle: node.cycle, repeated: node.repeated }, direction),
-        related: true,
-      });
-      shown++;
-      write(node.children, `${indent}  `);
-      if (full) return;
-    }
-  };
-  for (const root of roots) {
-    if (full) break;
-    lines.push({ head: itemLine(root.item, pathOf), sites: '', mark: '', related: false });
-    if (root.children.length === 0) lines.push({ head: `  ${NONE[direction]}`, sites: '', mark: '', related: false });
-    else write(root.children, '  ');
-  }
+  const { lines, shown } = treeLines(roots, options);
   const total = roots.reduce((n, root) => n + countRelated(root.children), 0);
   const countMarker = total > shown && shown >= maxLocations ? omissionMarker(total - shown, 'related item', maxLocations) : '';
   let shape = lines.length - 1;
@@ -97,4 +72,39 @@ export function formatHierarchyWithin(
   // Not even one line and the marker fit: the text cut at the limit, with the truncation notice.
   if (written === 0) return withNotes(join(0) + countMarker, options.notes, max, 'hierarchy');
   return join(0, written) + marker(total - related) + notes;
+}
+
+/** The tree's lines, at most maxLocations related items, and how many related items they show. */
+function treeLines(
+  roots: readonly { item: ShownItem; children: readonly ShownNode[] }[],
+  options: HierarchyRenderOptions,
+): { lines: TreeLine[]; shown: number } {
+  const { direction, pathOf, maxLocations } = options;
+  const lines: TreeLine[] = [];
+  let shown = 0;
+  let full = false;
+  const write = (nodes: readonly ShownNode[], indent: string): void => {
+    for (const node of nodes) {
+      if (shown >= maxLocations) {
+        full = true;
+        return;
+      }
+      lines.push({
+        head: `${indent}${itemLine(node.item, pathOf)}`,
+        sites: nodeSuffix({ fromRanges: node.fromRanges }, direction),
+        mark: nodeSuffix({ cycle: node.cycle, repeated: node.repeated }, direction),
+        related: true,
+      });
+      shown++;
+      write(node.children, `${indent}  `);
+      if (full) return;
+    }
+  };
+  for (const root of roots) {
+    if (full) break;
+    lines.push({ head: itemLine(root.item, pathOf), sites: '', mark: '', related: false });
+    if (root.children.length === 0) lines.push({ head: `  ${NONE[direction]}`, sites: '', mark: '', related: false });
+    else write(root.children, '  ');
+  }
+  return { lines, shown };
 }

@@ -3,7 +3,7 @@
 // order, and one line says how many kept theirs. Only when the bare locations do not fit do
 // locations give way, with the omission marker. Previews are read only for the files whose
 // previews can fit: each costs a stat (workspace/lines.ts), the tool's own time on a warm query.
-import { displayPath } from './displayPath';
+import { displayPaths } from './displayPath';
 import { orderByFile } from './groupByFile';
 import { NO_RESULTS, withNotes } from './caps';
 import { PREVIEW_MAX, previewText, type LocationRenderOptions, type ShownLocation } from './render';
@@ -51,12 +51,7 @@ export async function formatLocationsWithin<L extends ShownLocation>(locations: 
   const notes = notesText(options.notes);
   if (locations.length === 0) return withNotes(NO_RESULTS, options.notes, max, 'locations');
   const shown = Math.min(locations.length, options.maxLocations);
-  const pathOfUri = new Map<string, string>();
-  const pathFor = (uri: string): string => {
-    let path = pathOfUri.get(uri);
-    if (path === undefined) pathOfUri.set(uri, (path = displayPath(uri, options.resolvedWorkspaceUri, options.roots)));
-    return path;
-  };
+  const pathFor = displayPaths(options.resolvedWorkspaceUri, options.roots);
   const { files, fileOf, order } = orderByFile(shown, (i) => pathFor(locations[i]!.uri));
   const at = (k: number): L => locations[order[k]!]!;
   const bareLine = (k: number): string => {

@@ -1,7 +1,7 @@
 // lsp_symbols' text within a reader's budget (answerBudget.ts): a symbol's line (position, kind,
 // name, container) has nothing optional, so when the lines do not all fit, whole symbols give way
 // from the end, with the omission marker and the character limit; never a line cut in two.
-import { displayPath } from './displayPath';
+import { displayPaths } from './displayPath';
 import { characterLimit, notesText, omissionMarker } from './fitLocations';
 import { NO_RESULTS, withNotes } from './caps';
 import { flattenSymbols, type ShownSymbol, type SymbolRenderOptions } from './renderSymbols';
@@ -12,12 +12,7 @@ export function formatSymbolsWithin(symbols: readonly ShownSymbol[], options: Sy
   if (all.length === 0) return withNotes(NO_RESULTS, options.notes, max, 'symbols');
   const notes = notesText(options.notes);
   const shown = Math.min(all.length, options.maxSymbols);
-  const paths = new Map<string, string>();
-  const pathOf = (uri: string): string => {
-    let path = paths.get(uri);
-    if (path === undefined) paths.set(uri, (path = displayPath(uri, options.resolvedWorkspaceUri, options.roots)));
-    return path;
-  };
+  const pathOf = displayPaths(options.resolvedWorkspaceUri, options.roots);
   const countMarker = all.length > shown ? omissionMarker(all.length - shown, 'symbol', options.maxSymbols) : '';
   const charMarker = (omitted: number): string => omissionMarker(omitted, 'symbol', characterLimit(max));
   // Room for the lines if they all fit, and if they do not (the marker then names the character limit).

@@ -1,5 +1,5 @@
 // The text the model reads (docs/contract.md §5): locations and hover, with previews and notes (the caps: caps.ts).
-import { displayPath, type WorkspaceRoot } from './displayPath';
+import { displayPaths, type WorkspaceRoot } from './displayPath';
 import { orderByFile } from './groupByFile';
 import { NO_RESULTS, omittedLine, withNotes } from './caps';
 import { isTrimmedSpace, StringBuilder, TextBuilder } from './textBuilder';
@@ -68,13 +68,8 @@ interface Collected {
  * are asked for as they are written, so that a huge answer costs what the cap keeps.
  */
 function collect<L extends ShownLocation>(locations: readonly L[], count: number, options: LocationRenderOptions<L>, stopAfter: number): Collected {
-  const pathOfUri = new Map<string, string>();
   // Locations cluster in few files: each file's display path is computed once.
-  const pathFor = (uri: string): string => {
-    let path = pathOfUri.get(uri);
-    if (path === undefined) pathOfUri.set(uri, (path = displayPath(uri, options.resolvedWorkspaceUri, options.roots)));
-    return path;
-  };
+  const pathFor = displayPaths(options.resolvedWorkspaceUri, options.roots);
   const { files: paths, fileOf: pathOf, order } = orderByFile(count, (i) => pathFor(locations[i]!.uri));
   let shortestPath = Number.MAX_SAFE_INTEGER;
   for (const path of paths) shortestPath = Math.min(shortestPath, path.length);

@@ -1,6 +1,6 @@
 // The text lsp_symbols returns: one `path:line:character: kind name[ in Container]` line per
 // symbol, the position at the start of its name; an outline indents each level two spaces.
-import { displayPath, type WorkspaceRoot } from './displayPath';
+import { displayPaths, type WorkspaceRoot } from './displayPath';
 import { NO_RESULTS, omittedLine, withNotes } from './caps';
 
 export interface ShownSymbol {
@@ -40,12 +40,7 @@ export function formatSymbols(symbols: readonly ShownSymbol[], options: SymbolRe
   const all = flattenSymbols(symbols, options.outline);
   if (all.length === 0) return withNotes(NO_RESULTS, options.notes, options.maxResultChars, 'symbols');
   const shown = all.slice(0, options.maxSymbols);
-  const paths = new Map<string, string>();
-  const pathOf = (uri: string): string => {
-    let path = paths.get(uri);
-    if (path === undefined) paths.set(uri, (path = displayPath(uri, options.resolvedWorkspaceUri, options.roots)));
-    return path;
-  };
+  const pathOf = displayPaths(options.resolvedWorkspaceUri, options.roots);
   const lines: string[] = [];
   let length = 0;
   for (const { symbol, depth } of shown) {

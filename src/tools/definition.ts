@@ -1,7 +1,8 @@
 // One tool, defined once (pure): its name and schema, its engine, how a call is titled and what file
 // it reads, its structured value and its card body. The call path, the transports, the API and the
-// card loop over these; nothing else names a tool. (Its manifest entry, with the descriptions, is
-// the folder's manifest.ts: see manifests.ts.)
+// card loop over these. What only one tool has (its palette commands in commands/, its @lsp reply
+// in chat/, its hand-off in references/) imports that tool's folder directly. (Its manifest entry,
+// with the descriptions, is the folder's manifest.ts: see manifests.ts.)
 import type { CardBody } from '../card/webview/protocol';
 import type { EngineDeps } from '../engine/baseQuery';
 import type { CancellationLike } from '../engine/budget';

@@ -33,7 +33,7 @@ export class LmTool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
-/** Every tool by name; the activation bundle registered them (src/activation/lazyRegistrations.ts, the one registerTool call site). */
+/** Every tool by name; the activation bundle registered them (src/activation/registrations.ts, the one registerTool call site). */
 export function lmTools(calls: CallPath, readerBudget?: ReaderBudget): Map<string, LmTool> {
   return new Map(calls.tools.map((definition) => [definition.schema.name, new LmTool(definition, calls, readerBudget)]));
 }

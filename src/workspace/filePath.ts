@@ -16,16 +16,6 @@ export function classifyPath(raw: string): PathReference {
   return { kind: 'relative', segments };
 }
 
-/** True when the relative segments climb above their root (`..` past the start). */
-export function escapesRoot(segments: readonly string[]): boolean {
-  let depth = 0;
-  for (const segment of segments) {
-    depth += segment === '..' ? -1 : 1;
-    if (depth < 0) return true;
-  }
-  return false;
-}
-
 /** Whether `child` is `parent` or inside it, comparing URI strings. */
 export function uriContains(parent: string, child: string): boolean {
   return pathInside(parent, child) !== undefined;

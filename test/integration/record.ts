@@ -1,4 +1,4 @@
-// The results record both test entries (Node host: index.ts, web worker: test/web/index.ts) report,
+// The results record both test entries (Node host: index.ts, web worker: the bundle test/host/webTests.mjs builds) report,
 // in the shape test/host/run.mjs reads: { done, records, measurements }.
 import type * as Mocha from 'mocha';
 

@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../src/engine/settings';
 import { RecentOutcomes } from '../../src/engine/recentOutcomes';
 import { CallPath, type Caller } from '../../src/tools/callPath';
 import { TOOLS } from '../../src/tools';
-import { SymbolsQuery } from '../../src/tools/lsp_symbols/query';
+import { SymbolsEngine } from '../../src/tools/lsp_symbols/engine';
 import { engineWith, FAST_TUNING, FakeFeatures, FakeWorkspace, location, RecordingLog } from './fakes/engineFakes';
 
 const SOURCE = 'export const answer = 42;\nconst other = answer;\n';
@@ -32,7 +32,7 @@ function symbolsSetup() {
     outlined.push(uri);
     return outlineOf(uri === a ? 'inA' : uri === b ? 'inB' : 'elsewhere');
   };
-  const symbols = new SymbolsQuery({ workspace, features, log: new RecordingLog(), settings: () => DEFAULT_SETTINGS, tuning: FAST_TUNING });
+  const symbols = new SymbolsEngine({ workspace, features, log: new RecordingLog(), settings: () => DEFAULT_SETTINGS, tuning: FAST_TUNING });
   return { workspace, features, symbols, outlined, a, b };
 }
 
@@ -87,7 +87,7 @@ describe('a warm question asked before the call checks (engine/earlyAnswer.ts)',
     const input = { file_path: 'src/a.ts' };
     await symbols.execute(input);
     await symbols.execute({ file_path: 'src/b.ts' });
-    // What the platform kept says src/a.ts is b's document (a resolution that went stale).
+    // What the platform kept says 'src/a.ts' is b's document (a resolution that went stale).
     workspace.resolved.set('src/a.ts', { uri: b, inside: true });
     const asked = features.commandCalls.documentSymbols;
     const early = symbols.askEarly(input);

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { LspToolError } from '../../src/engine/errors';
 import { RecentOutcomes } from '../../src/engine/recentOutcomes';
-import { isQueryOutcome, sameQueryInput, type QueryOutcome } from '../../src/tools/lsp/query';
+import { isQueryOutcome, sameQueryInput, type QueryOutcome } from '../../src/tools/lsp/engine';
 import { cancellation, engineWith, location } from './fakes/engineFakes';
 
 const GEOMETRY = [

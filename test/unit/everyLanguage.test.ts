@@ -3,11 +3,11 @@
 // that say what they left out, "no provider" that VS Code cannot tell from "no result", and
 // requests a server does not support).
 import * as assert from 'node:assert/strict';
-import { HierarchyEngine } from '../../src/tools/lsp_hierarchy/query';
+import { HierarchyEngine } from '../../src/tools/lsp_hierarchy/engine';
 import { tokenTypeAt } from '../../src/engine/keywordNote';
-import { QueryEngine } from '../../src/tools/lsp/query';
+import { LspEngine } from '../../src/tools/lsp/engine';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/settings';
-import { SymbolsQuery } from '../../src/tools/lsp_symbols/query';
+import { SymbolsEngine } from '../../src/tools/lsp_symbols/engine';
 import { chooseWakeFiles, MAX_WAKE_FILES } from '../../src/engine/wake';
 import type { ReadinessTuning } from '../../src/engine/readiness';
 import { FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog, ROOT } from './fakes/engineFakes';
@@ -18,9 +18,9 @@ function setup(settings: Partial<LspToolSettings> = {}, tuning: ReadinessTuning 
   for (const language of ['python', 'go', 'c', 'cpp']) features.providerLanguages.add(language);
   const log = new RecordingLog();
   const deps = { workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, timeoutMs: 3000, ...settings }), tuning };
-  const query = new QueryEngine(deps);
+  const query = new LspEngine(deps);
   const hierarchy = new HierarchyEngine({ ...deps, warm: query.warm, evidence: query.evidence });
-  const symbols = new SymbolsQuery({ ...deps, warm: query.warm });
+  const symbols = new SymbolsEngine({ ...deps, warm: query.warm });
   return { workspace, features, log, query, hierarchy, symbols };
 }
 

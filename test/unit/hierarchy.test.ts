@@ -2,7 +2,8 @@
 // (bounded), repeats and cycles, caps, readiness, the subtypes fallback, and the one budget.
 import * as assert from 'node:assert/strict';
 import { LspToolError } from '../../src/engine/errors';
-import { HierarchyEngine, WALK_CONCURRENCY } from '../../src/tools/lsp_hierarchy/query';
+import { HierarchyEngine } from '../../src/tools/lsp_hierarchy/engine';
+import { WALK_CONCURRENCY } from '../../src/tools/lsp_hierarchy/walk';
 import { parseHierarchyArgs } from '../../src/tools/lsp_hierarchy/input';
 import type { HierarchyNode } from '../../src/engine/hierarchyResult';
 import { normalizeRelated, uniqueSites } from '../../src/engine/normalizeHierarchy';

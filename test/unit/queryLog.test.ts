@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { counted, formatQueryError, formatQueryLine } from '../../src/engine/queryLog';
 import { LspToolError } from '../../src/engine/errors';
-import { askedAt } from '../../src/tools/lsp/query';
+import { askedAt } from '../../src/tools/lsp/engine';
 import { symbolsAsked } from '../../src/tools/lsp_symbols/input';
 
 describe('query log lines', () => {

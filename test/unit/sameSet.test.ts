@@ -5,7 +5,7 @@ import { createBudget } from '../../src/engine/budget';
 import type { HierarchyRoot } from '../../src/engine/hierarchyResult';
 import { settle } from '../../src/engine/readiness';
 import { orderInsensitiveKey, sameAsSets, sameHierarchy } from '../../src/engine/sameSet';
-import { HierarchyEngine } from '../../src/tools/lsp_hierarchy/query';
+import { HierarchyEngine } from '../../src/tools/lsp_hierarchy/engine';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
 import { engineWith, FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog } from './fakes/engineFakes';
 

@@ -5,7 +5,7 @@ import { LspToolError } from '../../src/engine/errors';
 import { normalizeDocumentSymbols, normalizeWorkspaceSymbols } from '../../src/engine/normalizeSymbols';
 import { matchRank, namePosition, rankSymbols } from '../../src/engine/symbolRank';
 import { parseSymbolsArgs } from '../../src/tools/lsp_symbols/input';
-import { SymbolsQuery } from '../../src/tools/lsp_symbols/query';
+import { SymbolsEngine } from '../../src/tools/lsp_symbols/engine';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/settings';
 import { symbolKindName } from '../../src/text/symbolKind';
 import { FAST_TUNING, FakeFeatures, FakeWorkspace, RecordingLog, ROOT } from './fakes/engineFakes';
@@ -48,7 +48,7 @@ function setup(settings: Partial<LspToolSettings> = {}) {
   const features = new FakeFeatures(() => undefined);
   const log = new RecordingLog();
   const shapes = workspace.add('src/shapes.ts', SHAPES);
-  const symbols = new SymbolsQuery({ workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, ...settings }), tuning: FAST_TUNING });
+  const symbols = new SymbolsEngine({ workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, ...settings }), tuning: FAST_TUNING });
   return { workspace, features, log, shapes, symbols };
 }
 

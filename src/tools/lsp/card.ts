@@ -1,12 +1,12 @@
 // Builds the card's view of an `lsp` result (pure): grouped rows with one-based positions and previews.
 import type { QuerySource } from '../../engine/recentOutcomes';
 import type { LspLocation, LspOperation, LspQueryResult } from '../../engine/result';
-import { displayPath, type WorkspaceRoot } from '../../text/displayPath';
+import { displayPaths, type WorkspaceRoot } from '../../text/displayPath';
 import { groupByFile } from '../../text/groupByFile';
 import { previewText } from '../../text/render';
 import type { CardBody, CardEntry, CardGroup } from '../../card/webview/protocol';
 import type { CardContext } from '../definition';
-import type { QueryOutcome } from './query';
+import type { QueryOutcome } from './engine';
 
 type QueryOutcomeOperation = LspOperation;
 
@@ -29,12 +29,7 @@ export function toCardEntry(input: EntryInput): CardEntry {
 function locationsBody(input: Omit<EntryInput, 'id' | 'title' | 'source' | 'notes'>): CardBody {
   const { result, operation } = input;
   if (result.kind === 'hover') return { operation, result: { kind: 'hover', markdown: result.hover?.contents ?? null } };
-  const pathOf = new Map<string, string>();
-  const pathFor = (uri: string): string => {
-    let path = pathOf.get(uri);
-    if (path === undefined) pathOf.set(uri, (path = displayPath(uri, result.resolvedWorkspaceUri, input.roots)));
-    return path;
-  };
+  const pathFor = displayPaths(result.resolvedWorkspaceUri, input.roots);
   // Files with the same display path (the same file under two URIs) share a group, as in the tool's text.
   const groups: CardGroup[] = groupByFile(result.locations, (l) => pathFor(l.uri)).map(({ key, items }) => {
     const uri = items[0]!.uri;

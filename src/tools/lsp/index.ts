@@ -7,13 +7,13 @@ import { inputFields, type ToolDefinition } from '../definition';
 import { lspCardBody } from './card';
 import { invocationTitle, parseLspArgs } from './input';
 import { LSP_SCHEMA } from './schema';
-import { isQueryOutcome, QueryEngine, type QueryOutcome } from './query';
+import { isQueryOutcome, LspEngine, type QueryOutcome } from './engine';
 
-export const lspTool: ToolDefinition<QueryEngine, QueryOutcome, LspQueryResult> = {
+export const lspTool: ToolDefinition<LspEngine, QueryOutcome, LspQueryResult> = {
   schema: LSP_SCHEMA,
   api: LSP_API,
   parse: parseLspArgs,
-  createEngine: (deps) => new QueryEngine(deps),
+  createEngine: (deps) => new LspEngine(deps),
   askEarly: (engine, input) => engine.askEarly(input),
   execute: (engine, input, token, fit, early) => engine.execute(input, token, fit, early),
   structured: (outcome) => outcome.result,

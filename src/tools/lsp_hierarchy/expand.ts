@@ -4,7 +4,7 @@ import { HierarchyExpansions } from '../../engine/hierarchyTree';
 import type { Workspace } from '../../engine/ports';
 import { displayPath } from '../../text/displayPath';
 import { toCardNode } from './card';
-import type { HierarchyEngine } from './query';
+import type { HierarchyEngine } from './engine';
 import type { RecentHierarchies } from './recent';
 
 /**

@@ -1,6 +1,6 @@
 // The `lsp_hierarchy` tool: calls and the type tree, several levels in one call.
 // Its palette commands are in commands/hierarchyCommands.ts, its @lsp replies in
-// chat/hierarchyParticipant.ts, the card's lazy expansion in card/showHierarchy.ts, its hand-off
+// chat/hierarchyParticipant.ts, the card's lazy expansion in expand.ts, its hand-off
 // to the built-in views in references/hierarchyHandoff.ts.
 import { HIERARCHY_API } from './api';
 import type { HierarchyResult } from '../../engine/hierarchyResult';
@@ -8,7 +8,7 @@ import { inputFields, type ToolDefinition } from '../definition';
 import { hierarchyCardBody } from './card';
 import { hierarchyTitle, parseHierarchyArgs } from './input';
 import { HIERARCHY_SCHEMA } from './schema';
-import { HierarchyEngine, isHierarchyOutcome, type HierarchyOutcome } from './query';
+import { HierarchyEngine, isHierarchyOutcome, type HierarchyOutcome } from './engine';
 
 export const hierarchyTool: ToolDefinition<HierarchyEngine, HierarchyOutcome, HierarchyResult> = {
   schema: HIERARCHY_SCHEMA,

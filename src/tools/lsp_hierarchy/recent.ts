@@ -1,16 +1,13 @@
 // lsp_hierarchy's outcomes as kept in the one RecentOutcomes store: the card expands their items
 // lazily, the hand-off reopens their roots, and @lsp finds the one its tool call made.
-import type { QuerySource, RecentOutcomes, RecordedOutcome } from '../../engine/recentOutcomes';
-import { isHierarchyOutcome, type HierarchyOutcome } from './query';
+import type { RecentOutcomes, RecordedOutcome } from '../../engine/recentOutcomes';
+import { isHierarchyOutcome, type HierarchyOutcome } from './engine';
+import { DEFAULT_DEPTH } from './input';
 
 export type RecordedHierarchy = RecordedOutcome<HierarchyOutcome>;
 
 export class RecentHierarchies {
   constructor(private readonly outcomes: RecentOutcomes) {}
-
-  record(outcome: HierarchyOutcome, source: QuerySource): number {
-    return this.outcomes.record(outcome, source);
-  }
 
   /** The newest one. */
   get latest(): RecordedHierarchy | undefined {
@@ -36,7 +33,7 @@ export class RecentHierarchies {
         asked.file_path === input.file_path &&
         asked.line === input.line &&
         asked.character === input.character &&
-        asked.depth === (input.depth ?? 1),
+        asked.depth === (input.depth ?? DEFAULT_DEPTH),
     );
   }
 }

@@ -1,6 +1,6 @@
 // Builds the card's view of an lsp_symbols result (pure): one row per symbol, an outline indented.
 import type { SymbolsResult } from '../../engine/result';
-import { displayPath, type WorkspaceRoot } from '../../text/displayPath';
+import { displayPaths, type WorkspaceRoot } from '../../text/displayPath';
 import { flattenSymbols } from '../../text/renderSymbols';
 import type { CardBody, CardSymbol } from '../../card/webview/protocol';
 
@@ -13,12 +13,7 @@ export interface SymbolsEntryInput {
 /** The card's rows for lsp_symbols: one per symbol, an outline flattened with each row's depth. */
 export function symbolsCardBody(input: SymbolsEntryInput): CardBody {
   const { result } = input;
-  const paths = new Map<string, string>();
-  const pathFor = (uri: string): string => {
-    let path = paths.get(uri);
-    if (path === undefined) paths.set(uri, (path = displayPath(uri, result.resolvedWorkspaceUri, input.roots)));
-    return path;
-  };
+  const pathFor = displayPaths(result.resolvedWorkspaceUri, input.roots);
   const symbols: CardSymbol[] = flattenSymbols(result.symbols, input.outline).map(({ symbol, depth }) => ({
     name: symbol.name,
     kind: symbol.kind,

@@ -6,13 +6,13 @@ import { inputFields, type ToolDefinition } from '../definition';
 import { symbolsCardBody } from './card';
 import { parseSymbolsArgs, symbolsTitle } from './input';
 import { SYMBOLS_SCHEMA } from './schema';
-import { isSymbolsOutcome, SymbolsQuery, type SymbolsOutcome } from './query';
+import { isSymbolsOutcome, SymbolsEngine, type SymbolsOutcome } from './engine';
 
-export const symbolsTool: ToolDefinition<SymbolsQuery, SymbolsOutcome, SymbolsResult> = {
+export const symbolsTool: ToolDefinition<SymbolsEngine, SymbolsOutcome, SymbolsResult> = {
   schema: SYMBOLS_SCHEMA,
   api: SYMBOLS_API,
   parse: parseSymbolsArgs,
-  createEngine: (deps) => new SymbolsQuery(deps),
+  createEngine: (deps) => new SymbolsEngine(deps),
   askEarly: (engine, input) => engine.askEarly(input),
   execute: (engine, input, token, fit, early) => engine.execute(input, token, fit, early),
   structured: (outcome) => outcome.result,

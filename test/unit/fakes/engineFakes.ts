@@ -11,7 +11,7 @@ import type {
   WakeCandidate,
   Workspace,
 } from '../../../src/engine/ports';
-import { QueryEngine } from '../../../src/tools/lsp/query';
+import { LspEngine } from '../../../src/tools/lsp/engine';
 import type { ReadinessTuning } from '../../../src/engine/readiness';
 import type { LspOperation, LspPosition } from '../../../src/engine/result';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../../src/engine/settings';
@@ -214,7 +214,7 @@ export function engineWith(answer: Answerer, settings: Partial<LspToolSettings> 
   const workspace = new FakeWorkspace();
   const features = new FakeFeatures(answer);
   const log = new RecordingLog();
-  const engine = new QueryEngine({ workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, ...settings }), tuning: FAST_TUNING });
+  const engine = new LspEngine({ workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, ...settings }), tuning: FAST_TUNING });
   return { engine, workspace, features, log };
 }
 

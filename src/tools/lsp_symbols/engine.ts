@@ -49,7 +49,7 @@ function countSymbols(symbols: readonly LspSymbol[]): number {
 
 type Raw = { symbols: LspSymbol[] | FoundSymbol[]; malformed: number };
 
-export class SymbolsQuery extends EngineQuery {
+export class SymbolsEngine extends EngineQuery {
   /** `fit`: what the reader takes inline; `early`: what askEarly asked. */
   execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<SymbolsOutcome> {
     return this.logged(symbolsAsked(inputFields(input)), () => this.run(input, token, fit, early), answered);

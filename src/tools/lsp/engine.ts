@@ -66,7 +66,7 @@ function unsupportedAnswer(err: unknown, operation: LspOperation): Asked {
   return { answer, completeness: 'noProvider', waitedMs: 0, unsupported: true };
 }
 
-export class QueryEngine extends EngineQuery {
+export class LspEngine extends EngineQuery {
   private readonly answerFiles = new AnswerFiles();
 
   /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. `fit`: what the reader takes inline. */
