@@ -4,7 +4,7 @@
 // diagnostics requests), since the TypeScript extension checks only the files shown in a tab.
 import * as vscode from 'vscode';
 import { keepNewest } from '../engine/keptMap';
-import { TYPESCRIPT_FAMILY } from '../engine/keywordNote';
+import { TYPESCRIPT_FAMILY } from '../engine/languages';
 import type { CheckedDiagnostics, DiagnosticsPort, RawDiagnostic } from '../engine/ports';
 import { fileBytes, fileStat } from '../workspace/files';
 import { parseUri } from '../workspace/parsedUri';

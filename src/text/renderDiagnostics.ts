@@ -1,7 +1,7 @@
 // The text lsp_diagnostics returns (pure): a first line with the exact totals, then one
 // `path:line:character: severity message (source code)` line per diagnostic, grouped by file, errors
 // first. The count cap and the character limit drop whole lines from the end, each with its marker.
-import { displayPath, type WorkspaceRoot } from './displayPath';
+import { displayPaths, type WorkspaceRoot } from './displayPath';
 import { withNotes } from './caps';
 import { characterLimit, notesText, omissionMarker } from './fitLocations';
 
@@ -78,12 +78,7 @@ export function diagnosticLine(d: ShownDiagnostic, path: string): string {
 export function formatDiagnostics(diagnostics: readonly ShownDiagnostic[], options: DiagnosticsRenderOptions, limit?: number): string {
   const max = Math.max(0, Math.min(limit ?? options.maxResultChars, options.maxResultChars));
   if (diagnostics.length === 0) return withNotes(options.empty, options.notes, max, 'diagnostics');
-  const paths = new Map<string, string>();
-  const pathOf = (uri: string): string => {
-    let path = paths.get(uri);
-    if (path === undefined) paths.set(uri, (path = displayPath(uri, options.resolvedWorkspaceUri, options.roots)));
-    return path;
-  };
+  const pathOf = displayPaths(options.resolvedWorkspaceUri, options.roots);
   const sorted = sortDiagnostics(diagnostics, pathOf);
   const shown = Math.min(sorted.length, options.maxDiagnostics);
   const head = totalsLine(sorted);

@@ -1,13 +1,14 @@
 // Builds the card's view of an lsp_diagnostics result (pure): rows grouped by file, each row's text
 // the severity and the message, as the tool's lines show them.
 import type { DiagnosticsResult } from '../../engine/result';
-import { displayPath, type WorkspaceRoot } from '../../text/displayPath';
+import { displayPaths, type WorkspaceRoot } from '../../text/displayPath';
 import { groupByFile } from '../../text/groupByFile';
 import { oneLine } from '../../text/renderDiagnostics';
 import type { CardBody, CardGroup } from '../../card/webview/protocol';
 
 export function diagnosticsCardBody(result: DiagnosticsResult, roots: readonly WorkspaceRoot[]): CardBody {
-  const groups: CardGroup[] = groupByFile(result.diagnostics, (d) => displayPath(d.uri, result.resolvedWorkspaceUri, roots)).map(({ key, items }) => ({
+  const pathOf = displayPaths(result.resolvedWorkspaceUri, roots);
+  const groups: CardGroup[] = groupByFile(result.diagnostics, (d) => pathOf(d.uri)).map(({ key, items }) => ({
     path: key,
     uri: items[0]!.uri,
     count: items.length,

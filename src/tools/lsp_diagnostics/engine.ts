@@ -11,7 +11,7 @@ import { counted, type LoggedAnswer } from '../../engine/queryLog';
 import type { CheckedFile, DiagnosticsResult, LspDiagnostic } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
 import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
-import { displayPath, pathInside } from '../../text/displayPath';
+import { displayPaths, pathInside } from '../../text/displayPath';
 import { formatDiagnostics, sortDiagnostics } from '../../text/renderDiagnostics';
 import { inputFields } from '../definition';
 import { diagnosticsAsked, diagnosticsTitle, parseDiagnosticsArgs, type DiagnosticsArgs, type SeverityFilter } from './input';
@@ -94,7 +94,7 @@ export class DiagnosticsEngine extends EngineQuery {
       ];
       const diagnostics = listed.flatMap((file) => file.diagnostics.map((d) => toDiagnostic(file.uri, d))).filter(severityFilter(args.severity));
       const folder = targets.folders[0] ?? this.deps.workspace.folderOf(targets.files[0] ?? roots[0]!.uri);
-      const pathOf = (uri: string): string => displayPath(uri, folder, roots);
+      const pathOf = displayPaths(folder, roots);
       const notes = notesFor(
         present,
         notChecked.length,
