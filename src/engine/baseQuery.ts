@@ -5,7 +5,7 @@ import type { Budget } from './budget';
 import type { EarlyAnswer } from './earlyAnswer';
 import { LspToolError } from './errors';
 import { snapNote } from './notes';
-import type { DiagnosticsPort, DocumentSnapshot, EngineLog, LanguageFeatures, Workspace } from './ports';
+import type { DiagnosticsPort, DocumentSnapshot, EngineLog, LanguageFeatures, ResolvedFile, Workspace } from './ports';
 import type { PositionArgs } from './positionInput';
 import { formatQueryError, formatQueryLine, type LoggedAnswer } from './queryLog';
 import { ImplementationEvidence } from './providerEvidence';
@@ -186,6 +186,18 @@ export async function logged<T>(log: EngineLog, now: () => number, asked: string
 
 /** Resolves a file_path for `tool` under the outside-workspace policy and opens it, inside the budget. */
 export async function openFile(workspace: Workspace, filePath: string, settings: LspToolSettings, budget: Budget, tool: string): Promise<DocumentSnapshot> {
+  const file = await resolveUnderPolicy(workspace, filePath, settings, budget, tool);
+  return budget.race(workspace.openDocument(file.uri));
+}
+
+/** Resolves a file_path for `tool`, refused when it is outside every workspace folder and the policy is `deny`. */
+export async function resolveUnderPolicy(
+  workspace: Workspace,
+  filePath: string,
+  settings: LspToolSettings,
+  budget: Budget,
+  tool: string,
+): Promise<ResolvedFile> {
   const file = await budget.race(workspace.resolveFile(filePath, tool));
   if (!file.inside && settings.outsideWorkspace === 'deny') {
     throw new LspToolError(
@@ -193,7 +205,7 @@ export async function openFile(workspace: Workspace, filePath: string, settings:
       `file_path "${filePath}" is outside every workspace folder and lspTool.outsideWorkspace is "deny". Call ${tool} on a file inside the workspace.`,
     );
   }
-  return budget.race(workspace.openDocument(file.uri));
+  return file;
 }
 
 /**

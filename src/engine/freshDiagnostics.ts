@@ -34,8 +34,6 @@ export interface FileDiagnostics {
   dirty: boolean;
   /** Its open document still did not show the disk's text when the wait ended. */
   unsynced: boolean;
-  /** Milliseconds from the start of the check to its answer. */
-  waitedMs: number;
 }
 
 export interface CheckDeps {
@@ -52,7 +50,7 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   const document = await budget.race(workspace.openDocument(uri));
   const sync = await budget.race(port.inSync(uri, Math.min(SYNC_WAIT_MS, budget.remaining())));
   const base = { uri, languageId: document.languageId, dirty: sync.dirty, unsynced: !sync.synced };
-  const done = (diagnostics: RawDiagnostic[], freshness: Freshness): FileDiagnostics => ({ ...base, diagnostics, freshness, waitedMs: port.now() - started });
+  const done = (diagnostics: RawDiagnostic[], freshness: Freshness): FileDiagnostics => ({ ...base, diagnostics, freshness });
 
   const checked = await budget.race(port.check(uri, document.languageId).catch((): undefined => undefined));
   if (checked !== undefined) {

@@ -1,7 +1,7 @@
 // lsp_diagnostics: the errors and warnings the editor's servers report for files or folders, each
 // file checked fresh (engine/freshDiagnostics.ts), under the same budget, errors and log line as the
 // other tools.
-import { EngineQuery } from '../../engine/baseQuery';
+import { EngineQuery, resolveUnderPolicy } from '../../engine/baseQuery';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { LspToolError } from '../../engine/errors';
 import { freshDiagnostics, type FileDiagnostics } from '../../engine/freshDiagnostics';
@@ -148,13 +148,12 @@ export class DiagnosticsEngine extends EngineQuery {
     const name = DIAGNOSTICS_SCHEMA.name;
     for (const path of args.paths) {
       try {
-        const file = await budget.race(this.deps.workspace.resolveFile(path, name));
-        if (!file.inside && (settings.outsideWorkspace === 'deny' || (settings.outsideWorkspace === 'ask' && args.paths.length > 1))) {
+        const file = await resolveUnderPolicy(this.deps.workspace, path, settings, budget, name);
+        // Under "ask" the call path confirms one path only (singlePath): an outside one beside others cannot be asked about.
+        if (!file.inside && settings.outsideWorkspace === 'ask' && args.paths.length > 1) {
           throw new LspToolError(
             'LSP_OUTSIDE_WORKSPACE_DENIED',
-            settings.outsideWorkspace === 'deny'
-              ? `file_path "${path}" is outside every workspace folder and lspTool.outsideWorkspace is "deny". Call ${name} on files inside the workspace.`
-              : `file_path "${path}" is outside every workspace folder. Call ${name} with it alone, so that the person in VS Code can be asked.`,
+            `file_path "${path}" is outside every workspace folder. Call ${name} with it alone, so that the person in VS Code can be asked.`,
           );
         }
         targets.files.push(file.uri);
