@@ -1,7 +1,9 @@
 // What every tool's query shares: the ports, the one readiness step, the one log line per call, and
 // opening the file a call names (under the outside-workspace policy, the position checked and snapped).
 import { alignToCodePoint, snapToSymbol } from '../text/position';
+import type { AnswerBudget } from '../text/answerBudget';
 import type { Budget } from './budget';
+import { diskToEditor, type CallerView } from './callerFiles';
 import type { EarlyAnswer } from './earlyAnswer';
 import { LspToolError } from './errors';
 import { snapNote } from './notes';
@@ -14,6 +16,14 @@ import { sameAsSets } from './sameSet';
 import { warmAnswer } from './warmAnswer';
 import type { LspPosition } from './result';
 import type { LspToolSettings } from './settings';
+
+/** What a transport adds to a call: what the reader takes inline, what askEarly asked, where the caller reads files. */
+export interface CallOptions {
+  fit?: AnswerBudget;
+  early?: EarlyAnswer;
+  /** Default `editor`. */
+  view?: CallerView;
+}
 
 export interface EngineDeps {
   workspace: Workspace;
@@ -156,7 +166,9 @@ export abstract class EngineQuery {
   protected askEarlyAbout(filePath: string, question: string, ask: (document: DocumentSnapshot) => EarlyAnswer | undefined): EarlyAnswer | undefined {
     try {
       const known = this.deps.workspace.knownDocument(filePath);
-      if (known === undefined || !known.inside || !this.warm.has(known.folder, known.document.languageId, question)) return undefined;
+      // Not about unsaved text: where a caller on the disk asks in it is known only after its checks.
+      if (known === undefined || !known.inside || known.document.isDirty() || !this.warm.has(known.folder, known.document.languageId, question))
+        return undefined;
       return ask(known.document);
     } catch {
       return undefined;
@@ -210,7 +222,9 @@ export async function resolveUnderPolicy(
 
 /**
  * Opens a position tool's file and finds where to ask: the position checked against the document,
- * then moved to the named symbol when there is one (with the Note that says so).
+ * then moved to the named symbol when there is one (with the Note that says so). A caller on the
+ * disk gives a position in the disk's text: where the editor holds unsaved changes, it is checked
+ * against the disk's lines and carried to the editor's text, where the servers answer.
  */
 export async function openAtPosition(
   workspace: Workspace,
@@ -218,13 +232,29 @@ export async function openAtPosition(
   settings: LspToolSettings,
   budget: Budget,
   tool: string,
-): Promise<{ document: DocumentSnapshot; position: LspPosition; queried: LspPosition; notes: string[] }> {
+  view: CallerView = 'editor',
+): Promise<{ document: DocumentSnapshot; queried: LspPosition; notes: string[] }> {
   const document = await openFile(workspace, args.filePath, settings, budget, tool);
+  if (view === 'disk' && document.isDirty()) {
+    const seen = (await budget.race(workspace.fileViews([document.uri]))).get(document.uri);
+    if (seen?.unsaved !== undefined && Array.isArray(seen.disk)) {
+      const disk = seen.disk;
+      const onDisk = checkPosition({ lineCount: disk.length, lineText: (n) => disk[n]! }, args.position, args.filePath);
+      const moved = diskToEditor(disk, seen.unsaved, onDisk);
+      const found = positionIn(document, { ...args, position: moved.position });
+      if (!moved.exact) found.notes.unshift(changedLineNote(args.filePath, onDisk.line, moved.position.line));
+      return { document, ...found };
+    }
+  }
   return { document, ...positionIn(document, args) };
 }
 
+function changedLineNote(filePath: string, diskLine: number, editorLine: number): string {
+  return `line ${diskLine + 1} of "${filePath}" on disk is changed in the editor's unsaved text: asked at line ${editorLine + 1} of that text instead.`;
+}
+
 /** Where a position tool asks in `document`: the position checked, then moved to the named symbol (with the Note that says so). */
-export function positionIn(document: DocumentSnapshot, args: PositionArgs): { position: LspPosition; queried: LspPosition; notes: string[] } {
+export function positionIn(document: DocumentSnapshot, args: PositionArgs): { queried: LspPosition; notes: string[] } {
   const position = checkPosition(document, args.position, args.filePath);
   const notes: string[] = [];
   let queried = position;
@@ -234,11 +264,11 @@ export function positionIn(document: DocumentSnapshot, args: PositionArgs): { po
     if (note !== undefined) notes.push(note);
     if (snapped !== undefined) queried = snapped;
   }
-  return { position, queried, notes };
+  return { queried, notes };
 }
 
 /** The position inside the document, or LSP_POSITION_OUT_OF_RANGE saying how long the file or line is. */
-export function checkPosition(document: DocumentSnapshot, position: LspPosition, rawPath: string): LspPosition {
+export function checkPosition(document: Pick<DocumentSnapshot, 'lineCount' | 'lineText'>, position: LspPosition, rawPath: string): LspPosition {
   if (position.line >= document.lineCount) {
     throw new LspToolError(
       'LSP_POSITION_OUT_OF_RANGE',

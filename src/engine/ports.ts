@@ -18,6 +18,19 @@ export interface DocumentSnapshot {
   lineCount: number;
   /** Text of a zero-based line (0 <= line < lineCount). */
   lineText(line: number): string;
+  /** Whether the editor holds changes to it not saved to disk (now). */
+  isDirty(): boolean;
+}
+
+/**
+ * A file of an answer as each caller can see it (engine/callerFiles.ts): the disk's lines (an open
+ * document's, when it has no unsaved changes: VS Code keeps it as the disk has it), and the editor's.
+ */
+export interface FileView {
+  /** 'gone': no file is there; undefined: it could not be read or told (too large, not a file system's). */
+  disk: string[] | 'gone' | undefined;
+  /** The editor's text, when the file is open with unsaved changes: what the servers see. */
+  unsaved?: string[];
 }
 
 export interface Workspace {
@@ -32,6 +45,8 @@ export interface Workspace {
   knownDocument(filePath: string): KnownDocument | undefined;
   /** Lines of each URI's file for previews, without opening documents; `known` are not read again. */
   readLines(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>>;
+  /** Each URI's file on disk and in the editor (one stat per file, lines kept between calls); `known` are not read again. */
+  fileViews(uris: readonly string[], known?: ReadonlyMap<string, FileView>): Promise<Map<string, FileView>>;
   roots(): WorkspaceRoot[];
   /** The folder that owns `uri` (else the first folder): where readiness is tracked and outside paths are rendered from. */
   folderOf(uri: string): string;

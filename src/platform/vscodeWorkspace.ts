@@ -2,7 +2,7 @@
 // It owns the caches behind them (resolutions, preview lines).
 import * as vscode from 'vscode';
 import { keepNewest } from '../engine/keptMap';
-import type { DocumentSnapshot, KnownDocument, ResolvedFile, WakeCandidate, Workspace } from '../engine/ports';
+import type { DocumentSnapshot, FileView, KnownDocument, ResolvedFile, WakeCandidate, Workspace } from '../engine/ports';
 import type { WorkspaceRoot } from '../text/displayPath';
 import { SourceLines } from '../workspace/lines';
 import { parseUri } from '../workspace/parsedUri';
@@ -50,6 +50,10 @@ export class VscodeWorkspace implements Workspace {
 
   readLines(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>> {
     return this.lines.read(uris, known);
+  }
+
+  fileViews(uris: readonly string[], known?: ReadonlyMap<string, FileView>): Promise<Map<string, FileView>> {
+    return this.lines.views(uris, known);
   }
 
   roots(): WorkspaceRoot[] {
@@ -106,5 +110,6 @@ function snapshot(document: vscode.TextDocument): DocumentSnapshot {
     languageId: document.languageId,
     lineCount: document.lineCount,
     lineText: (line) => document.lineAt(line).text,
+    isDirty: () => document.isDirty,
   };
 }

@@ -86,7 +86,7 @@ export class CallPath {
 
   /** Runs a call without recording it or showing it (the structured twins, the commands' own recording). */
   execute<E, O extends OutcomeHeader>(definition: ToolDefinition<E, O, unknown>, input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<O> {
-    return definition.execute(this.engineOf(definition), input, token, fit);
+    return definition.execute(this.engineOf(definition), input, token, fit === undefined ? {} : { fit });
   }
 
   /**
@@ -134,7 +134,9 @@ export class CallPath {
         `file_path "${request.filePath}" is outside every workspace folder, and the person in VS Code declined or did not answer in time (lspTool.outsideWorkspace is "ask"). Call ${name} on a file inside the workspace.`,
       );
     }
-    const outcome = await definition.execute(engine, input, token, caller.budget, early);
+    // A terminal agent reads the files on disk; the chat and the person read the editor's text.
+    const view = caller.transport === 'mcp' ? 'disk' : 'editor';
+    const outcome = await definition.execute(engine, input, token, { ...(caller.budget && { fit: caller.budget }), ...(early && { early }), view });
     const source = SOURCE[caller.transport];
     const id = this.deps.outcomes.record(outcome, source, caller.label);
     const present = this.deps.present;

@@ -4,13 +4,12 @@
 // in chat/, its hand-off in references/) imports that tool's folder directly. (Its manifest entry,
 // with the descriptions, is the folder's manifest.ts: see manifests.ts.)
 import type { CardBody } from '../card/webview/protocol';
-import type { EngineDeps } from '../engine/baseQuery';
+import type { CallOptions, EngineDeps } from '../engine/baseQuery';
 import type { CancellationLike } from '../engine/budget';
 import type { EarlyAnswer } from '../engine/earlyAnswer';
 import type { OutcomeHeader } from '../engine/outcome';
 import type { Workspace } from '../engine/ports';
 import type { ToolSchema } from '../engine/toolSchema';
-import type { AnswerBudget } from '../text/answerBudget';
 import type { WorkspaceRoot } from '../text/displayPath';
 
 /** What a card body may read: the workspace's roots for display paths, source lines for previews. */
@@ -35,11 +34,8 @@ export interface ToolDefinition<E = unknown, O extends OutcomeHeader = OutcomeHe
    * (engine/earlyAnswer.ts); undefined when it cannot. Never throws: the call reports bad input.
    */
   askEarly?(engine: E, input: unknown): EarlyAnswer | undefined;
-  /**
-   * Validates, runs and renders one call; throws LspToolError for bad input, timeout and cancellation.
-   * `fit`: what the reader takes inline; `early`: what askEarly asked.
-   */
-  execute(engine: E, input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<O>;
+  /** Validates, runs and renders one call; throws LspToolError for bad input, timeout and cancellation. */
+  execute(engine: E, input: unknown, token?: CancellationLike, options?: CallOptions): Promise<O>;
   /** The canonical value (zero-based, uncapped) of the structured twin. */
   structured(outcome: O): R;
   /** The invocation title, from the raw input as the caller wrote it. */

@@ -4,7 +4,9 @@
 // a decode and a split (docs/performance.md).
 import * as vscode from 'vscode';
 import { fileBytes, fileStat, stampOf } from './files';
+import { nodeDisk, type DiskStat } from './disk';
 import { SourceLineCache } from './sourceLineCache';
+import type { FileView } from '../engine/ports';
 
 const MAX_PREVIEW_FILE_BYTES = 4_000_000;
 const CACHE_CHARS = 16_000_000;
@@ -50,11 +52,62 @@ export async function readLines(cache: SourceLineCache, uris: readonly string[],
   return lines;
 }
 
+/** Whether a URI's file is there: its stat, 'gone' when its file system says so, undefined when it cannot tell. */
+async function presence(uri: vscode.Uri): Promise<DiskStat | 'gone' | undefined> {
+  if (uri.scheme === 'file' && nodeDisk() !== undefined) return (await fileStat(uri)) ?? 'gone';
+  // A scheme no file system serves (untitled:, a server's virtual documents) cannot be told gone.
+  if (vscode.workspace.fs.isWritableFileSystem(uri.scheme) === undefined) return undefined;
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    return { size: stat.size, directory: (stat.type & vscode.FileType.Directory) !== 0, mtime: stat.mtime, ctime: stat.ctime };
+  } catch (err) {
+    return err instanceof vscode.FileSystemError && err.code === 'FileNotFound' ? 'gone' : undefined;
+  }
+}
+
+/** One file as callers see it: the disk's lines (a clean open document's), and the editor's when it has unsaved changes. */
+async function viewOf(cache: SourceLineCache, uriText: string, open: ReadonlyMap<string, vscode.TextDocument>): Promise<FileView> {
+  try {
+    const uri = vscode.Uri.parse(uriText, true);
+    const doc = open.get(uriText);
+    const stat = await presence(uri);
+    const editor = doc && (await keptLines(cache, uriText, `v${doc.version}`, () => doc.getText()));
+    if (stat === 'gone') return editor && doc.isDirty ? { disk: 'gone', unsaved: editor } : { disk: 'gone' };
+    if (editor && !doc.isDirty) return { disk: editor };
+    const disk =
+      stat === undefined || stat.directory || stat.size > MAX_PREVIEW_FILE_BYTES
+        ? undefined
+        : // Beside an open document's lines (kept under its URI), the disk's under another key.
+          await keptLines(cache, editor ? `${uriText}\n` : uriText, stampOf(stat), async () => decoder.decode(await fileBytes(uri)));
+    return editor ? { disk, unsaved: editor } : { disk };
+  } catch {
+    return { disk: undefined };
+  }
+}
+
+/** Each URI's view (fileViews in engine/ports.ts); `known` are not read again. */
+export async function readViews(cache: SourceLineCache, uris: readonly string[], known?: ReadonlyMap<string, FileView>): Promise<Map<string, FileView>> {
+  const views = new Map<string, FileView>(known);
+  const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+  await Promise.all(
+    [...new Set(uris)]
+      .filter((uriText) => !views.has(uriText))
+      .map(async (uriText) => {
+        views.set(uriText, await viewOf(cache, uriText, open));
+      }),
+  );
+  return views;
+}
+
 /** Preview lines for one extension: its own cache, about 32 MB of UTF-16, many projects' worth of the files answers point into. */
 export class SourceLines {
   private readonly cache = new SourceLineCache(CACHE_CHARS);
 
   read(uris: readonly string[], known?: ReadonlyMap<string, string[]>): Promise<Map<string, string[]>> {
     return readLines(this.cache, uris, known);
+  }
+
+  views(uris: readonly string[], known?: ReadonlyMap<string, FileView>): Promise<Map<string, FileView>> {
+    return readViews(this.cache, uris, known);
   }
 }

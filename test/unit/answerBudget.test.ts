@@ -306,7 +306,7 @@ describe('renderWithin (a token budget)', () => {
 });
 
 describe('the engine with a reader budget', () => {
-  it('reads only the files whose previews fit, and the canonical value keeps every location', async () => {
+  it('renders previews only of the files that fit, checks every file once against the disk, and the canonical value keeps every location', async () => {
     const files = Array.from({ length: 120 }, (_, i) => `src/f${i}.ts`);
     const { engine, workspace } = engineWith((operation) => (operation === 'findReferences' ? files.map((f) => location(`${WS}/${f}`, 0, 13)) : []), {
       maxLocations: 200,
@@ -319,12 +319,17 @@ describe('the engine with a reader budget', () => {
       return readLines(uris, known);
     };
     const input = { operation: 'findReferences', file_path: files[0], line: 1, character: 14 };
-    const outcome = await engine.execute(input, undefined, { chars: 4096 });
+    const outcome = await engine.execute(input, undefined, { fit: { chars: 4096 } });
     assert.ok(outcome.text.length <= 4096);
     assert.equal(outcome.result.kind === 'locations' && outcome.result.locations.length, 120);
     const kept = Number(PREVIEWS_LINE.exec(outcome.text)?.[1]);
     assert.ok(kept > 0 && kept < 120, outcome.text.slice(-80));
     assert.ok(new Set(read).size < 120 && new Set(read).size >= kept, `${new Set(read).size} files read for ${kept} previews`);
+    // Every file of the answer is checked against the disk (none has gone): once, in one batch.
+    assert.deepEqual(
+      workspace.viewed.map((batch) => batch.length),
+      [120],
+    );
     // Without a budget: every file, as before.
     read.length = 0;
     const unbudgeted = await engine.execute(input);

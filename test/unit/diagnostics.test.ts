@@ -1,97 +1,19 @@
 // lsp_diagnostics in plain Node: the text (totals, order, caps), the input, and freshness over a fake
 // DiagnosticsPort whose publishes the test schedules, so no answer waits on a clock.
-/* eslint-disable @typescript-eslint/require-await -- fakes of async ports */
 import * as assert from 'node:assert/strict';
 import { createBudget } from '../../src/engine/budget';
 import { LspToolError } from '../../src/engine/errors';
 import { freshDiagnostics } from '../../src/engine/freshDiagnostics';
-import type { CheckedDiagnostics, DiagnosticsPort, RawDiagnostic } from '../../src/engine/ports';
+import type { RawDiagnostic } from '../../src/engine/ports';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
 import { DiagnosticsEngine } from '../../src/tools/lsp_diagnostics/engine';
 import { parseDiagnosticsArgs } from '../../src/tools/lsp_diagnostics/input';
 import { formatDiagnostics, type ShownDiagnostic } from '../../src/text/renderDiagnostics';
+import { FakeDiagnostics } from './fakes/diagnosticsFakes';
 import { FakeFeatures, FakeWorkspace, RecordingLog, ROOT } from './fakes/engineFakes';
 
 function raw(line: number, message: string, severity = 0, source = 'ts', code = '2322'): RawDiagnostic {
   return { range: { start: { line, character: 4 }, end: { line, character: 9 } }, severity, message, source, code };
-}
-
-/** A port whose clock ticks on every look, and whose publishes are scheduled per URI: the next nextPublish applies one. */
-class FakeDiagnostics implements DiagnosticsPort {
-  clock = 1000;
-  readonly held = new Map<string, RawDiagnostic[]>();
-  readonly published = new Map<string, number>();
-  readonly changes = new Map<string, number>();
-  /** What the server will publish next for a URI, in order; `tab`: only once the file is in a tab. */
-  readonly scheduled = new Map<string, { diagnostics: RawDiagnostic[]; tab?: boolean }[]>();
-  readonly direct = new Map<string, CheckedDiagnostics>();
-  readonly tabs = new Set<string>();
-  readonly closed: string[] = [];
-  readonly files = new Set<string>();
-  publishing = new Set(['python']);
-  pullLanguages = new Set<string>();
-
-  now(): number {
-    return ++this.clock;
-  }
-  all(): Map<string, RawDiagnostic[]> {
-    return new Map(this.held);
-  }
-  of(uri: string): RawDiagnostic[] {
-    return this.held.get(uri) ?? [];
-  }
-  publishedAt(uri: string): number | undefined {
-    return this.published.get(uri);
-  }
-  changedAt(uri: string): number | undefined {
-    return this.changes.get(uri);
-  }
-  changed(): string[] {
-    return [...this.changes.keys()];
-  }
-  change(uri: string): void {
-    this.changes.set(uri, this.now());
-  }
-  publish(uri: string, diagnostics: RawDiagnostic[]): void {
-    this.held.set(uri, diagnostics);
-    this.published.set(uri, this.now());
-  }
-  async nextPublish(uri: string): Promise<boolean> {
-    const next = this.scheduled.get(uri)?.[0];
-    if (next === undefined || (next.tab === true && !this.tabs.has(uri))) return false;
-    this.scheduled.get(uri)!.shift();
-    this.publish(uri, next.diagnostics);
-    return true;
-  }
-  async inSync(): Promise<{ dirty: boolean; synced: boolean }> {
-    return { dirty: false, synced: true };
-  }
-  publishedFor(languageId: string): boolean {
-    return this.publishing.has(languageId);
-  }
-  needsTab(languageId: string): boolean {
-    return this.pullLanguages.has(languageId);
-  }
-  async showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined> {
-    this.tabs.add(uri);
-    this.pullLanguages.add(languageId);
-    return async () => {
-      this.tabs.delete(uri);
-      this.closed.push(uri);
-    };
-  }
-  async check(uri: string): Promise<CheckedDiagnostics | undefined> {
-    return this.direct.get(uri);
-  }
-  async resolveFolder(filePath: string): Promise<string | undefined> {
-    return filePath === 'pkg' ? `${ROOT}/pkg` : undefined;
-  }
-  async filesIn(folder: string): Promise<{ uris: string[]; more: boolean }> {
-    return { uris: [...this.files].filter((uri) => uri.startsWith(`${folder}/`)), more: false };
-  }
-  async isFile(uri: string): Promise<boolean> {
-    return this.files.has(uri);
-  }
 }
 
 function setup() {

@@ -75,7 +75,7 @@ describe('a warm question asked before the call checks (engine/earlyAnswer.ts)',
     assert.ok(early, 'a warm key and a document opened before');
     assert.equal(features.commandCalls.documentSymbols, asked + 1, 'asked at once');
     assert.equal(workspace.resolutions, resolved, 'before the file is resolved');
-    const outcome = await symbols.execute(input, undefined, undefined, early);
+    const outcome = await symbols.execute(input, undefined, { early });
     assert.equal(features.commandCalls.documentSymbols, asked + 1, 'the call answered with the early answer, asking nothing more');
     assert.equal(workspace.resolutions, resolved + 1, 'the call still resolved the file');
     assert.deepEqual(outlined.slice(asked), [a]);
@@ -92,7 +92,7 @@ describe('a warm question asked before the call checks (engine/earlyAnswer.ts)',
     const asked = features.commandCalls.documentSymbols;
     const early = symbols.askEarly(input);
     assert.ok(early);
-    const outcome = await symbols.execute(input, undefined, undefined, early);
+    const outcome = await symbols.execute(input, undefined, { early });
     assert.deepEqual(outlined.slice(asked), [b, a], 'the early question went to b; the call asked a');
     assert.match(outcome.text, /inA/);
     assert.doesNotMatch(outcome.text, /inB/);
@@ -121,7 +121,7 @@ describe('a warm question asked before the call checks (engine/earlyAnswer.ts)',
     assert.ok(early);
     assert.equal(features.calls, calls + 1);
     assert.deepEqual(features.asked.at(-1)!.position, { line: 1, character: 14 }, 'snapped to the symbol, as the call snaps');
-    const outcome = await engine.execute(input, undefined, undefined, early);
+    const outcome = await engine.execute(input, undefined, { early });
     assert.equal(features.calls, calls + 1, 'the call answered with it');
     assert.deepEqual(outcome.position, { line: 1, character: 14 });
     assert.equal(engine.askEarly({ ...input, line: 99 }), undefined, 'a position the document does not have');
@@ -141,15 +141,17 @@ describe('a warm question asked before the call checks (engine/earlyAnswer.ts)',
     await engine.execute(input);
     await engine.execute(input);
     workspace.reads.length = 0;
+    workspace.viewed.length = 0;
     let release = (): void => undefined;
     gate = new Promise((resolve) => (release = resolve));
     workspace.add('src/b.ts', 'const x = 1;\nanswer(changed);\n');
     const call = engine.execute(input);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.deepEqual(workspace.reads, [['file:///w/src/a.ts', b]], "the last answer's files, read while the answer is pending");
+    assert.deepEqual(workspace.viewed, [['file:///w/src/a.ts', b]], "the last answer's files, read while the answer is pending");
     release();
     const outcome = await call;
-    assert.equal(workspace.reads.length, 1, 'nothing read after the answer');
+    assert.equal(workspace.viewed.length, 1, 'nothing read after the answer');
+    assert.equal(workspace.reads.length, 0, 'no preview read apart');
     assert.match(outcome.text, /answer\(changed\);/, 'the line as the file is now');
   });
 

@@ -89,6 +89,8 @@ describe('answers compared as sets', () => {
       { timeoutMs: 3000 },
     );
     main = fx.workspace.add('src/main.ts', 'export const x = 1;');
+    fx.workspace.add('other.ts', '\n\nexport const y = x;');
+    fx.workspace.add('third.ts', '\n\n\n\nexport const z = x;');
     const started = Date.now();
     const outcome = await fx.engine.execute({ operation: 'findReferences', file_path: 'src/main.ts', line: 1, character: 14 });
     assert.equal(outcome.result.completeness, 'complete');

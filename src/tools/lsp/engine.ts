@@ -1,7 +1,8 @@
 // The `lsp` tool's query: parse -> resolve -> open -> check the position -> snap to the symbol ->
 // ask the language features (waiting for readiness) -> notes -> render. One budget covers the
 // call; one log line records it.
-import { EngineQuery, openAtPosition, positionIn } from '../../engine/baseQuery';
+import { EngineQuery, openAtPosition, positionIn, type CallOptions } from '../../engine/baseQuery';
+import { CallerFiles, freshForCaller, type CallerView } from '../../engine/callerFiles';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { AnswerFiles } from '../../engine/answerFiles';
 import { EarlyAnswer, earlyOr } from '../../engine/earlyAnswer';
@@ -14,13 +15,14 @@ import { isUnsupportedRequest, OPERATION_METHOD, UnsupportedRequest, unsupported
 import { wakeLanguage } from '../../engine/wake';
 import { identifierAt } from '../../text/position';
 import type { OutcomeHeader } from '../../engine/outcome';
-import type { DocumentSnapshot } from '../../engine/ports';
+import type { DocumentSnapshot, FileView } from '../../engine/ports';
 import { counted, fieldText, type LoggedAnswer } from '../../engine/queryLog';
 import { confinedToOpenFiles } from '../../engine/readiness';
 import type { Completeness, LspHover, LspLocation, LspOperation, LspPosition, LspQueryResult } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
 import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
 import { formatLocationsWithin } from '../../text/fitLocations';
+import { displayPaths } from '../../text/displayPath';
 import { formatHover, formatLocations, type LocationRenderOptions } from '../../text/render';
 import { inputFields } from '../definition';
 import { invocationTitle, parseLspArgs } from './input';
@@ -43,9 +45,10 @@ export interface QueryOutcome extends OutcomeHeader {
 
 type Answer = { kind: 'locations'; locations: LspLocation[]; malformed: number } | { kind: 'hover'; hover: LspHover | null; malformed: number };
 
-/** A settled answer, or a request the server does not support; `silentServer`: see SettledAnswer. */
+/** A settled answer, or a request the server does not support; `silentServer`: see SettledAnswer. `again`: the question asked once more. */
 interface Asked {
   answer: Answer;
+  again?: () => Promise<Answer>;
   completeness: Completeness;
   waitedMs: number;
   unsupported?: true;
@@ -70,8 +73,8 @@ export class LspEngine extends EngineQuery {
   private readonly answerFiles = new AnswerFiles();
 
   /** Runs one query of the `lsp` tool; throws LspToolError for bad input, timeout and cancellation. `fit`: what the reader takes inline. */
-  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<QueryOutcome> {
-    return this.logged(askedAt(input), () => this.run(input, token, fit, early), answered);
+  execute(input: unknown, token?: CancellationLike, options: CallOptions = {}): Promise<QueryOutcome> {
+    return this.logged(askedAt(input), () => this.run(input, token, options), answered);
   }
 
   /** A question about a file asked about before, on a warm key: asked before the call's checks (engine/earlyAnswer.ts). */
@@ -86,24 +89,25 @@ export class LspEngine extends EngineQuery {
     });
   }
 
-  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<QueryOutcome> {
+  private async run(input: unknown, token: CancellationLike | undefined, { fit, early, view = 'editor' }: CallOptions): Promise<QueryOutcome> {
     const args = parseLspArgs(input);
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, LSP_SCHEMA.name);
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, LSP_SCHEMA.name, view);
       const folder = this.deps.workspace.folderOf(document.uri);
       const warm = this.warm.has(folder, document.languageId, args.operation);
       if (!warm) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
       const question = `${args.operation} ${document.uri}:${queried.line}:${queried.character}`;
-      const previewsRead = warm && settings.linePreview ? this.readWhileAsking(question, budget) : undefined;
-      const { answer, completeness, waitedMs, unsupported, silentServer } = await this.ask(args.operation, document, queried, folder, budget, early).catch(
-        (err: unknown) => unsupportedAnswer(err, args.operation),
-      );
+      const previewsRead = warm ? this.readWhileAsking(question, budget) : undefined;
+      const asked = await this.ask(args.operation, document, queried, folder, budget, early).catch((err: unknown) => unsupportedAnswer(err, args.operation));
+      const { completeness, waitedMs, unsupported, silentServer } = asked;
+      const { answer, files } = await this.againstCaller(asked, document.uri, view, budget, previewsRead);
+      const pathOf = displayPaths(folder, this.deps.workspace.roots());
       const result: LspQueryResult =
         answer.kind === 'hover'
           ? { kind: 'hover', hover: answer.hover, completeness }
-          : { kind: 'locations', locations: answer.locations, resolvedWorkspaceUri: folder, completeness };
+          : { kind: 'locations', locations: files.fresh(answer.locations, (l) => l), resolvedWorkspaceUri: folder, completeness };
       const said = unsupported ? unsupportedOperationNote(document.languageId, args.operation) : completenessNote(completeness, document.languageId);
       const silent = silentServer === true ? silentServerNote(document.languageId, waitedMs) : undefined;
       for (const note of [malformedNote(answer.malformed), said, silent]) if (note !== undefined) notes.push(note);
@@ -115,28 +119,35 @@ export class LspEngine extends EngineQuery {
         }
       }
       if (args.operation === 'goToImplementation' && !emptyAnswer(answer)) this.evidence.record(document.languageId);
-      const sourceLines = new Map<string, string[]>();
-      if (previewsRead !== undefined && result.kind === 'locations') {
-        const read = await budget.race(previewsRead);
-        for (const { uri } of result.locations) {
-          const lines = read.get(uri);
-          if (lines !== undefined) sourceLines.set(uri, lines);
-        }
-      }
-      const text = await this.render(result, settings, notes, sourceLines, budget, fit);
-      if (result.kind === 'locations') this.answerFiles.set(question, [...sourceLines.keys()]);
+      // The text speaks in the caller's positions and lines; the result (the card, the twin) in the editor's.
+      const shown: LspQueryResult =
+        result.kind === 'locations'
+          ? {
+              ...result,
+              locations: files.forCaller(
+                result.locations,
+                (l) => l,
+                (l, range) => ({ uri: l.uri, range }),
+              ),
+            }
+          : result;
+      notes.push(...files.notes(pathOf));
+      const previews = settings.linePreview ? files.lines() : new Map<string, string[]>();
+      const text = await this.render(shown, settings, notes, previews, budget, fit);
+      const sourceLines = files.lines('editor');
+      if (result.kind === 'locations') this.answerFiles.set(question, [...new Set(result.locations.map((l) => l.uri))]);
       this.deps.log.trace(`${args.operation} ${document.uri}:${queried.line + 1}:${queried.character + 1} -> ${completeness}, waited ${waitedMs}ms`);
-      const asked = { operation: args.operation, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1 };
+      const askedAs = { operation: args.operation, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1 };
       return {
         tool: LSP_SCHEMA.name,
-        title: invocationTitle(asked),
+        title: invocationTitle(askedAs),
         text,
         notes,
         completeness,
         anchor: { uri: document.uri, position: queried },
         result,
         operation: args.operation,
-        input: asked,
+        input: askedAs,
         uri: document.uri,
         position: queried,
         sourceLines,
@@ -147,17 +158,38 @@ export class LspEngine extends EngineQuery {
   }
 
   /**
-   * The files the last answer to `question` showed previews from, read (each checked against the
-   * disk) while the server answers: after a turn of the event loop, so that the question is on its
-   * way to the server first. Lines for none on any failure: the previews are then read after the answer.
+   * The files the last answer to `question` pointed into, read (each checked against the disk) while
+   * the server answers: after a turn of the event loop, so that the question is on its way to the
+   * server first. None on any failure: the files are then read after the answer.
    */
-  private readWhileAsking(question: string, budget: Budget): Promise<ReadonlyMap<string, string[]>> | undefined {
+  private readWhileAsking(question: string, budget: Budget): Promise<ReadonlyMap<string, FileView>> | undefined {
     const uris = this.answerFiles.get(question);
     if (uris === undefined || uris.length === 0) return undefined;
     return budget
       .sleep(0)
-      .then(() => this.deps.workspace.readLines(uris))
-      .catch(() => new Map<string, string[]>());
+      .then(() => this.deps.workspace.fileViews(uris))
+      .catch(() => new Map<string, FileView>());
+  }
+
+  /**
+   * The answer once none of its locations is stale on disk (asked again while the editor catches
+   * up: engine/callerFiles.ts), with the files it points into as the caller sees them.
+   */
+  private async againstCaller(
+    asked: Asked,
+    queried: string,
+    view: CallerView,
+    budget: Budget,
+    previewsRead: Promise<ReadonlyMap<string, FileView>> | undefined,
+  ): Promise<{ answer: Answer; files: CallerFiles }> {
+    let known = previewsRead && (await budget.race(previewsRead));
+    const read = async (uris: string[]): Promise<CallerFiles> => {
+      const files = await CallerFiles.read(this.deps.workspace, [queried, ...uris], view, budget, known);
+      known = undefined;
+      return files;
+    };
+    const { value, files } = await freshForCaller(asked.answer, (answer) => (answer.kind === 'locations' ? answer.locations : []), asked.again, read, budget);
+    return { answer: value, files };
   }
 
   /** One provider answer, normalised; until a key is warm, re-asked until the answers hold still. */
@@ -199,7 +231,9 @@ export class LspEngine extends EngineQuery {
     const { waitedMs } = settled;
     let completeness: Completeness = settled.completeness;
     if (emptyAnswer(answer) && !this.deps.features.hasProviderSource(document.languageId)) completeness = 'noProvider';
-    return settled.silentServer === true ? { answer, completeness, waitedMs, silentServer: true } : { answer, completeness, waitedMs };
+    const asked: Asked = { answer, again: once, completeness, waitedMs };
+    if (settled.silentServer === true) asked.silentServer = true;
+    return asked;
   }
 
   private async render(

@@ -15,7 +15,7 @@ export const lspTool: ToolDefinition<LspEngine, QueryOutcome, LspQueryResult> = 
   parse: parseLspArgs,
   createEngine: (deps) => new LspEngine(deps),
   askEarly: (engine, input) => engine.askEarly(input),
-  execute: (engine, input, token, fit, early) => engine.execute(input, token, fit, early),
+  execute: (engine, input, token, options) => engine.execute(input, token, options),
   structured: (outcome) => outcome.result,
   title: (input) => invocationTitle(inputFields(input)),
   filePath: (input) => inputFields(input)?.file_path,

@@ -1,7 +1,8 @@
 // lsp_diagnostics: the errors and warnings the editor's servers report for files or folders, each
 // file checked fresh (engine/freshDiagnostics.ts), under the same budget, errors and log line as the
 // other tools.
-import { EngineQuery, resolveUnderPolicy } from '../../engine/baseQuery';
+import { EngineQuery, resolveUnderPolicy, type CallOptions } from '../../engine/baseQuery';
+import { CallerFiles, type CallerView } from '../../engine/callerFiles';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { LspToolError } from '../../engine/errors';
 import { freshDiagnostics, type FileDiagnostics } from '../../engine/freshDiagnostics';
@@ -10,7 +11,7 @@ import type { DiagnosticsPort, RawDiagnostic } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
 import type { CheckedFile, DiagnosticsResult, LspDiagnostic } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
-import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
+import { renderWithin } from '../../text/answerBudget';
 import { displayPaths, pathInside } from '../../text/displayPath';
 import { formatDiagnostics, sortDiagnostics } from '../../text/renderDiagnostics';
 import { inputFields } from '../definition';
@@ -39,8 +40,8 @@ interface Targets {
 }
 
 export class DiagnosticsEngine extends EngineQuery {
-  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<DiagnosticsOutcome> {
-    return this.logged(diagnosticsAsked(inputFields(input)), () => this.run(input, token, fit), answered);
+  execute(input: unknown, token?: CancellationLike, options: CallOptions = {}): Promise<DiagnosticsOutcome> {
+    return this.logged(diagnosticsAsked(inputFields(input)), () => this.run(input, token, options), answered);
   }
 
   private port(): DiagnosticsPort {
@@ -49,7 +50,7 @@ export class DiagnosticsEngine extends EngineQuery {
     return port;
   }
 
-  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<DiagnosticsOutcome> {
+  private async run(input: unknown, token: CancellationLike | undefined, { fit, view = 'editor' }: CallOptions): Promise<DiagnosticsOutcome> {
     const args = parseDiagnosticsArgs(input);
     const port = this.port();
     const settings = this.deps.settings();
@@ -101,6 +102,7 @@ export class DiagnosticsEngine extends EngineQuery {
         folderFiles.some((f) => f.more),
         args,
         pathOf,
+        view,
       );
       if (unopened.length > 0) notes.push(`not checked: ${unopened.map(pathOf).join(', ')} could not be opened as text.`);
       const stale = present.some((f) => f.freshness === 'stale' || f.unsynced);
@@ -111,9 +113,22 @@ export class DiagnosticsEngine extends EngineQuery {
         resolvedWorkspaceUri: folder,
         completeness: stale ? 'partial' : 'complete',
       };
+      // A caller on the disk reads the unsaved files' diagnostics at the disk's lines (engine/callerFiles.ts).
+      const files = await CallerFiles.read(
+        this.deps.workspace,
+        result.checked.filter((f) => f.dirty).map((f) => f.uri),
+        view,
+        budget,
+      );
+      const shown = files.forCaller(
+        result.diagnostics,
+        (d) => d,
+        (d, range) => ({ ...d, range }),
+      );
+      notes.push(...files.notes(pathOf, false));
       const text = await renderWithin(fit, settings.maxResultChars, (limit) =>
         formatDiagnostics(
-          result.diagnostics,
+          shown,
           {
             resolvedWorkspaceUri: folder,
             roots,
@@ -209,6 +224,7 @@ function notesFor(
   folderMore: boolean,
   args: DiagnosticsArgs,
   pathOf: (uri: string) => string,
+  view: CallerView,
 ): string[] {
   const notes: string[] = [];
   const byLanguage = new Map<string, FileDiagnostics[]>();
@@ -228,7 +244,7 @@ function notesFor(
   const dirty = files.filter((f) => f.dirty);
   if (dirty.length > 0)
     notes.push(
-      `${listOf(dirty, pathOf)} ${dirty.length === 1 ? 'has' : 'have'} unsaved changes in the editor: the diagnostics are of the editor's text, not the disk's.`,
+      `${listOf(dirty, pathOf)} ${dirty.length === 1 ? 'has' : 'have'} unsaved changes in the editor: the diagnostics are of the editor's text, not the disk's${view === 'disk' ? ', at the lines of the file on disk' : ''}.`,
     );
   if (notChecked > 0 || folderMore) {
     notes.push(

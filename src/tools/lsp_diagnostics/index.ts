@@ -13,7 +13,7 @@ export const diagnosticsTool: ToolDefinition<DiagnosticsEngine, DiagnosticsOutco
   api: DIAGNOSTICS_API,
   parse: parseDiagnosticsArgs,
   createEngine: (deps) => new DiagnosticsEngine(deps),
-  execute: (engine, input, token, fit) => engine.execute(input, token, fit),
+  execute: (engine, input, token, options) => engine.execute(input, token, options),
   structured: (outcome) => outcome.result,
   title: (input) => diagnosticsTitle(inputFields(input)),
   filePath: (input) => singlePath(inputFields(input)),

@@ -1,7 +1,8 @@
 // lsp_hierarchy's query path: parse -> open -> check the position -> snap to the symbol -> prepare
 // the items -> walk every item to `depth` (each level's provider calls in parallel, bounded, inside
 // the one budget; repeats and cycles marked, never expanded) -> readiness -> notes -> render.
-import { EngineQuery, openAtPosition } from '../../engine/baseQuery';
+import { EngineQuery, openAtPosition, type CallOptions } from '../../engine/baseQuery';
+import { CallerFiles, freshForCaller } from '../../engine/callerFiles';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { LspToolError } from '../../engine/errors';
 import type { HierarchyItem, HierarchyNode, HierarchyResult } from '../../engine/hierarchyResult';
@@ -27,6 +28,7 @@ import { Declarations } from './declarations';
 import { foundSubtypes, hierarchyNotes, noProvider, type Preparation } from './hierarchyNotes';
 import { hierarchyTitle, parseHierarchyArgs, type ParsedHierarchyArgs } from './input';
 import { HIERARCHY_SCHEMA } from './schema';
+import { freshTree, treeForCaller, treePlaces } from './callerTree';
 import { collectUris, FallbackHandle, relatedTo, walk, type Walked } from './walk';
 
 export interface HierarchyOutcome extends OutcomeHeader {
@@ -68,8 +70,8 @@ export class HierarchyEngine extends EngineQuery {
   private readonly sessions = new HierarchySessions();
 
   /** Runs one lsp_hierarchy call; throws LspToolError for bad input, timeout and cancellation. */
-  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget): Promise<HierarchyOutcome> {
-    return this.logged(describe(input), () => this.run(parseHierarchyArgs(input), token, fit), answered);
+  execute(input: unknown, token?: CancellationLike, options: CallOptions = {}): Promise<HierarchyOutcome> {
+    return this.logged(describe(input), () => this.run(parseHierarchyArgs(input), token, options), answered);
   }
 
   /**
@@ -97,11 +99,11 @@ export class HierarchyEngine extends EngineQuery {
     }
   }
 
-  private async run(args: ParsedHierarchyArgs, token?: CancellationLike, fit?: AnswerBudget): Promise<HierarchyOutcome> {
+  private async run(args: ParsedHierarchyArgs, token: CancellationLike | undefined, { fit, view = 'editor' }: CallOptions): Promise<HierarchyOutcome> {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, HIERARCHY_SCHEMA.name);
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, HIERARCHY_SCHEMA.name, view);
       const folder = this.deps.workspace.folderOf(document.uri);
       const { direction } = args;
       const languageId = document.languageId;
@@ -126,7 +128,14 @@ export class HierarchyEngine extends EngineQuery {
         empty: (w) => w.roots.length === 0 && w.final !== true,
         serverUp: this.outlines(document.uri, budget),
       });
-      const walked = settled.value;
+      // Asked again while a node is in a file no longer on disk (engine/callerFiles.ts).
+      const { value: walked, files } = await freshForCaller(
+        settled.value,
+        (w) => treePlaces(w.roots),
+        walkOnce,
+        (uris) => CallerFiles.read(this.deps.workspace, [document.uri, ...uris], view, budget),
+        budget,
+      );
       const { preparation } = walked;
       const completeness: Completeness = noProvider(preparation, walked, this.deps.features.hasProviderSource(languageId))
         ? 'noProvider'
@@ -151,8 +160,10 @@ export class HierarchyEngine extends EngineQuery {
           offSymbol,
         }),
       );
-      const result: HierarchyResult = { kind: 'hierarchy', direction, roots: walked.roots, completeness };
-      const text = await this.render(result, folder, notes, fit);
+      const result: HierarchyResult = { kind: 'hierarchy', direction, roots: freshTree(files, walked.roots), completeness };
+      const shown: HierarchyResult = { ...result, roots: treeForCaller(files, result.roots, direction) };
+      notes.push(...files.notes((uri) => displayPath(uri, folder, this.deps.workspace.roots())));
+      const text = await this.render(shown, folder, notes, fit);
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth: args.depth };
       return {
         tool: HIERARCHY_SCHEMA.name,

@@ -15,7 +15,7 @@ export const hierarchyTool: ToolDefinition<HierarchyEngine, HierarchyOutcome, Hi
   api: HIERARCHY_API,
   parse: parseHierarchyArgs,
   createEngine: (deps) => new HierarchyEngine(deps),
-  execute: (engine, input, token, fit) => engine.execute(input, token, fit),
+  execute: (engine, input, token, options) => engine.execute(input, token, options),
   structured: (outcome) => outcome.result,
   title: (input) => hierarchyTitle(inputFields(input)),
   filePath: (input) => inputFields(input)?.file_path,

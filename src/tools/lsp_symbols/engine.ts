@@ -1,6 +1,7 @@
 // lsp_symbols: a name to positions `lsp` can use, or a file's outline. The same budget, readiness,
 // errors and log line as the `lsp` tool's queries.
-import { EngineQuery, openFile } from '../../engine/baseQuery';
+import { EngineQuery, openFile, type CallOptions } from '../../engine/baseQuery';
+import { CallerFiles, freshForCaller, type CallerView } from '../../engine/callerFiles';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { EarlyAnswer, earlyOr } from '../../engine/earlyAnswer';
 import { completenessNote, malformedNote, silentServerNote } from '../../engine/notes';
@@ -14,7 +15,8 @@ import type { LspSymbol, SymbolsResult } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
 import { matchRank, namePosition, rankSymbols } from '../../engine/symbolRank';
 import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
-import { pathInside } from '../../text/displayPath';
+import { displayPaths, pathInside } from '../../text/displayPath';
+import type { LspRange } from '../../text/coordinates';
 import { formatSymbolsWithin } from '../../text/fitSymbols';
 import { formatSymbols } from '../../text/renderSymbols';
 import { inputFields } from '../definition';
@@ -50,9 +52,8 @@ function countSymbols(symbols: readonly LspSymbol[]): number {
 type Raw = { symbols: LspSymbol[] | FoundSymbol[]; malformed: number };
 
 export class SymbolsEngine extends EngineQuery {
-  /** `fit`: what the reader takes inline; `early`: what askEarly asked. */
-  execute(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<SymbolsOutcome> {
-    return this.logged(symbolsAsked(inputFields(input)), () => this.run(input, token, fit, early), answered);
+  execute(input: unknown, token?: CancellationLike, options: CallOptions = {}): Promise<SymbolsOutcome> {
+    return this.logged(symbolsAsked(inputFields(input)), () => this.run(input, token, options), answered);
   }
 
   /** An outline of a file asked about before, on a warm key: asked before the call's checks (engine/earlyAnswer.ts). */
@@ -66,18 +67,26 @@ export class SymbolsEngine extends EngineQuery {
     });
   }
 
-  private async run(input: unknown, token?: CancellationLike, fit?: AnswerBudget, early?: EarlyAnswer): Promise<SymbolsOutcome> {
+  private async run(input: unknown, token: CancellationLike | undefined, { fit, early, view = 'editor' }: CallOptions): Promise<SymbolsOutcome> {
     const args = parseSymbolsArgs(input);
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
-      return args.mode === 'workspace' ? await this.searchWorkspace(args.query, settings, budget, fit) : await this.outline(args, settings, budget, fit, early);
+      return args.mode === 'workspace'
+        ? await this.searchWorkspace(args.query, settings, budget, fit, view)
+        : await this.outline(args, settings, budget, fit, early, view);
     } finally {
       budget.dispose();
     }
   }
 
-  private async searchWorkspace(query: string, settings: LspToolSettings, budget: Budget, fit: AnswerBudget | undefined): Promise<SymbolsOutcome> {
+  private async searchWorkspace(
+    query: string,
+    settings: LspToolSettings,
+    budget: Budget,
+    fit: AnswerBudget | undefined,
+    view: CallerView,
+  ): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
     // Servers start for a file of their language, and tsserver searches only the projects it has loaded (for an open file).
     const woken = await wakeWorkspace(workspace, features, budget);
@@ -100,16 +109,27 @@ export class SymbolsEngine extends EngineQuery {
     );
     const roots = workspace.roots();
     const inside = (uri: string): boolean => roots.some((root) => pathInside(root.uri, uri) !== undefined);
-    const ranked = rankSymbols(raw.symbols as FoundSymbol[], query, inside);
-    const lines = await budget.race(workspace.readLines(ranked.map((s) => s.uri)));
-    const symbols: LspSymbol[] = ranked.map((found) => {
-      const start = namePosition(lines.get(found.uri), found.range, found.name);
-      return { ...found, selectionRange: { start, end: { line: start.line, character: start.character + found.name.length } } };
-    });
+    const placed = async (found: Raw): Promise<LspSymbol[]> => {
+      const ranked = rankSymbols(found.symbols as FoundSymbol[], query, inside);
+      const lines = await budget.race(workspace.readLines(ranked.map((s) => s.uri)));
+      return ranked.map((symbol) => {
+        const start = namePosition(lines.get(symbol.uri), symbol.range, symbol.name);
+        return { ...symbol, selectionRange: { start, end: { line: start.line, character: start.character + symbol.name.length } } };
+      });
+    };
+    const fresh = await freshForCaller(
+      await placed(raw),
+      (symbols) => symbols.map(placeOf),
+      async () => placed(await once()),
+      (uris) => CallerFiles.read(workspace, uris, view, budget),
+      budget,
+    );
+    const { files } = fresh;
+    const symbols = files.fresh(fresh.value, placeOf);
     const notes = [malformedNote(raw.malformed), completenessNote(completeness, 'symbols')].filter((n): n is string => n !== undefined);
     if (symbols.length === 0) notes.push(...emptyNotes(query));
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
-    return this.outcome(result, { mode: 'workspace', query }, await this.render(result, false, settings, notes, fit), notes);
+    return this.outcome(result, { mode: 'workspace', query }, await this.renderFor(files, result, false, settings, notes, fit), notes);
   }
 
   private async outline(
@@ -118,6 +138,7 @@ export class SymbolsEngine extends EngineQuery {
     budget: Budget,
     fit: AnswerBudget | undefined,
     early: EarlyAnswer | undefined,
+    view: CallerView,
   ): Promise<SymbolsOutcome> {
     const { workspace, features } = this.deps;
     const document: DocumentSnapshot = await openFile(workspace, args.filePath, settings, budget, SYMBOLS_SCHEMA.name);
@@ -146,7 +167,22 @@ export class SymbolsEngine extends EngineQuery {
       );
     }
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
-    return { ...this.outcome(result, args, await this.render(result, true, settings, notes, fit), notes), uri: document.uri };
+    const files = await CallerFiles.read(workspace, [document.uri], view, budget);
+    return { ...this.outcome(result, args, await this.renderFor(files, result, true, settings, notes, fit), notes), uri: document.uri };
+  }
+
+  /** The text in the caller's positions (engine/callerFiles.ts), with its Notes about the files. */
+  private renderFor(
+    files: CallerFiles,
+    result: SymbolsResult,
+    outline: boolean,
+    settings: LspToolSettings,
+    notes: string[],
+    fit: AnswerBudget | undefined,
+  ): Promise<string> {
+    const shown = { ...result, symbols: symbolsForCaller(files, result.symbols) };
+    notes.push(...files.notes(displayPaths(result.resolvedWorkspaceUri, this.deps.workspace.roots())));
+    return this.render(shown, outline, settings, notes, fit);
   }
 
   private outcome(result: SymbolsResult, args: SymbolsArgs, text: string, notes: string[]): SymbolsOutcome {
@@ -170,6 +206,19 @@ export class SymbolsEngine extends EngineQuery {
       limit === undefined ? formatSymbols(result.symbols, options) : formatSymbolsWithin(result.symbols, options, limit),
     );
   }
+}
+
+const placeOf = (symbol: LspSymbol): { uri: string; range: LspRange } => ({ uri: symbol.uri, range: symbol.selectionRange });
+
+/** Symbols (nested ones too) in the caller's positions; one on a line the caller does not have goes, with what it holds. */
+function symbolsForCaller(files: CallerFiles, symbols: readonly LspSymbol[]): LspSymbol[] {
+  return files
+    .forCaller(symbols, placeOf, (symbol, selectionRange) => {
+      const delta = selectionRange.start.line - symbol.selectionRange.start.line;
+      const shift = (r: LspRange): LspRange => ({ start: { ...r.start, line: r.start.line + delta }, end: { ...r.end, line: r.end.line + delta } });
+      return { ...symbol, range: shift(symbol.range), selectionRange };
+    })
+    .map((symbol) => (symbol.children === undefined ? symbol : { ...symbol, children: symbolsForCaller(files, symbol.children) }));
 }
 
 /** The readiness key's question for an outline. */

@@ -14,7 +14,7 @@ export const symbolsTool: ToolDefinition<SymbolsEngine, SymbolsOutcome, SymbolsR
   parse: parseSymbolsArgs,
   createEngine: (deps) => new SymbolsEngine(deps),
   askEarly: (engine, input) => engine.askEarly(input),
-  execute: (engine, input, token, fit, early) => engine.execute(input, token, fit, early),
+  execute: (engine, input, token, options) => engine.execute(input, token, options),
   structured: (outcome) => outcome.result,
   title: (input) => symbolsTitle(inputFields(input)),
   filePath: (input) => inputFields(input)?.file_path,

@@ -2,6 +2,7 @@
 /* eslint-disable @typescript-eslint/require-await -- fakes of async ports: `async` turns a throw into a rejection, as the real port does. */
 import type {
   DocumentSnapshot,
+  FileView,
   KnownDocument,
   EngineLog,
   HierarchyDirection,
@@ -19,15 +20,17 @@ import { LspToolError } from '../../../src/engine/errors';
 
 export const ROOT = 'file:///w';
 
-function snapshotOf(uri: string, file: { text: string; languageId: string }): DocumentSnapshot {
-  const lines = file.text.split('\n');
-  return { uri, languageId: file.languageId, lineCount: lines.length, lineText: (line) => lines[line]! };
+function snapshotOf(uri: string, file: { text: string; languageId: string }, unsaved?: string): DocumentSnapshot {
+  const lines = (unsaved ?? file.text).split('\n');
+  return { uri, languageId: file.languageId, lineCount: lines.length, lineText: (line) => lines[line]!, isDirty: () => unsaved !== undefined };
 }
 
 export class FakeWorkspace implements Workspace {
   /** Files by workspace-relative path: their text and language. */
   readonly files = new Map<string, { text: string; languageId: string; inside?: boolean }>();
   readonly open = new Set<string>();
+  /** The editor's unsaved text of a file, by URI: what its documents and the servers see. */
+  readonly unsaved = new Map<string, string>();
   resolutions = 0;
 
   uriOf(path: string): string {
@@ -55,7 +58,7 @@ export class FakeWorkspace implements Workspace {
     const resolved = this.resolved.get(filePath);
     const file = resolved && this.byUri(resolved.uri);
     if (!resolved || !file || !this.open.has(resolved.uri)) return undefined;
-    return { document: snapshotOf(resolved.uri, file), folder: ROOT, inside: resolved.inside };
+    return { document: snapshotOf(resolved.uri, file, this.unsaved.get(resolved.uri)), folder: ROOT, inside: resolved.inside };
   }
 
   private byUri(uri: string): { text: string; languageId: string } | undefined {
@@ -67,7 +70,23 @@ export class FakeWorkspace implements Workspace {
     const file = this.byUri(uri);
     if (!file) throw new Error(`no document ${uri}`);
     this.open.add(uri);
-    return snapshotOf(uri, file);
+    return snapshotOf(uri, file, this.unsaved.get(uri));
+  }
+
+  /** The URIs each fileViews call read (those not already known). */
+  readonly viewed: string[][] = [];
+
+  async fileViews(uris: readonly string[], known?: ReadonlyMap<string, FileView>): Promise<Map<string, FileView>> {
+    const read = [...new Set(uris)].filter((uri) => !known?.has(uri));
+    if (read.length > 0) this.viewed.push(read);
+    const out = new Map(known);
+    for (const uri of read) {
+      const file = this.byUri(uri);
+      const unsaved = this.unsaved.get(uri)?.split('\n');
+      const disk = file ? file.text.split('\n') : 'gone';
+      out.set(uri, unsaved === undefined ? { disk } : { disk, unsaved });
+    }
+    return out;
   }
 
   /** The files each readLines call read (those not already known), when it read any. */

@@ -1,0 +1,84 @@
+// A fake of the DiagnosticsPort, for lsp_diagnostics in plain Node.
+/* eslint-disable @typescript-eslint/require-await -- fakes of async ports */
+import type { CheckedDiagnostics, DiagnosticsPort, RawDiagnostic } from '../../../src/engine/ports';
+import { ROOT } from './engineFakes';
+
+/** A port whose clock ticks on every look, and whose publishes are scheduled per URI: the next nextPublish applies one. */
+export class FakeDiagnostics implements DiagnosticsPort {
+  clock = 1000;
+  readonly held = new Map<string, RawDiagnostic[]>();
+  readonly published = new Map<string, number>();
+  readonly changes = new Map<string, number>();
+  /** What the server will publish next for a URI, in order; `tab`: only once the file is in a tab. */
+  readonly scheduled = new Map<string, { diagnostics: RawDiagnostic[]; tab?: boolean }[]>();
+  readonly direct = new Map<string, CheckedDiagnostics>();
+  readonly tabs = new Set<string>();
+  readonly closed: string[] = [];
+  readonly files = new Set<string>();
+  /** Files open with unsaved changes. */
+  readonly dirty = new Set<string>();
+  publishing = new Set(['python']);
+  pullLanguages = new Set<string>();
+
+  now(): number {
+    return ++this.clock;
+  }
+  all(): Map<string, RawDiagnostic[]> {
+    return new Map(this.held);
+  }
+  of(uri: string): RawDiagnostic[] {
+    return this.held.get(uri) ?? [];
+  }
+  publishedAt(uri: string): number | undefined {
+    return this.published.get(uri);
+  }
+  changedAt(uri: string): number | undefined {
+    return this.changes.get(uri);
+  }
+  changed(): string[] {
+    return [...this.changes.keys()];
+  }
+  change(uri: string): void {
+    this.changes.set(uri, this.now());
+  }
+  publish(uri: string, diagnostics: RawDiagnostic[]): void {
+    this.held.set(uri, diagnostics);
+    this.published.set(uri, this.now());
+  }
+  async nextPublish(uri: string): Promise<boolean> {
+    const next = this.scheduled.get(uri)?.[0];
+    if (next === undefined || (next.tab === true && !this.tabs.has(uri))) return false;
+    this.scheduled.get(uri)!.shift();
+    this.publish(uri, next.diagnostics);
+    return true;
+  }
+  async inSync(uri: string): Promise<{ dirty: boolean; synced: boolean }> {
+    return { dirty: this.dirty.has(uri), synced: true };
+  }
+  publishedFor(languageId: string): boolean {
+    return this.publishing.has(languageId);
+  }
+  needsTab(languageId: string): boolean {
+    return this.pullLanguages.has(languageId);
+  }
+  async showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined> {
+    this.tabs.add(uri);
+    this.pullLanguages.add(languageId);
+    return async () => {
+      this.tabs.delete(uri);
+      this.closed.push(uri);
+    };
+  }
+  async check(uri: string): Promise<CheckedDiagnostics | undefined> {
+    return this.direct.get(uri);
+  }
+  async resolveFolder(filePath: string): Promise<string | undefined> {
+    return filePath === 'pkg' ? `${ROOT}/pkg` : undefined;
+  }
+  async filesIn(folder: string): Promise<{ uris: string[]; more: boolean }> {
+    return { uris: [...this.files].filter((uri) => uri.startsWith(`${folder}/`)), more: false };
+  }
+  async isFile(uri: string): Promise<boolean> {
+    return this.files.has(uri);
+  }
+}
