@@ -8,13 +8,13 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import type { McpEndpoint } from '../../src/mcp/start';
 import { activateExtension, EXTENSION_ID, folderUri, measure, page, pageTexts, setSetting, textOf, until } from './helpers';
 import { MANIFESTS } from '../../src/tools/manifests';
+import type { McpEndpoint } from '../../src/mcp/start';
+import { connect, endpoint, mcpText } from './mcpClient';
 
 const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
 /** Every tool we contribute, by the one list of manifests. */
@@ -23,28 +23,6 @@ const OUR_TOOLS = MANIFESTS.map((m) => m.name);
 const REFERENCES = { operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 3, character: 17 };
 const SYMBOLS = { query: 'totalArea' };
 const HIERARCHY = { direction: 'incomingCalls', file_path: 'basic/src/calls.ts', line: 10, character: 17 };
-
-async function endpoint(): Promise<McpEndpoint> {
-  const found = await vscode.commands.executeCommand<McpEndpoint | undefined>('lspTool.mcpEndpoint');
-  assert.ok(found, 'lspTool.mcpEndpoint returns the running server');
-  return found;
-}
-
-async function connect(name = 'mcp-integration-test'): Promise<Client> {
-  const { url, headers } = await endpoint();
-  const client = new Client({ name, version: '9.9.9' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
-  return client;
-}
-
-type CallResult = Awaited<ReturnType<Client['callTool']>>;
-
-function mcpText(result: CallResult): string {
-  const content = result.content as { type: string; text?: string }[];
-  assert.equal(content.length, 1, 'one content item');
-  assert.equal(content[0]!.type, 'text');
-  return content[0]!.text!;
-}
 
 async function lmText(name: string, input: object): Promise<string> {
   return textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token));
