@@ -109,9 +109,17 @@ export class SymbolsEngine extends EngineQuery {
     );
     const roots = workspace.roots();
     const inside = (uri: string): boolean => roots.some((root) => pathInside(root.uri, uri) !== undefined);
+    // Each answer's files are read once: for the names' positions (the editor's lines) and against the disk.
+    let read: CallerFiles | undefined;
     const placed = async (found: Raw): Promise<LspSymbol[]> => {
       const ranked = rankSymbols(found.symbols as FoundSymbol[], query, inside);
-      const lines = await budget.race(workspace.readLines(ranked.map((s) => s.uri)));
+      read = await CallerFiles.read(
+        workspace,
+        ranked.map((s) => s.uri),
+        view,
+        budget,
+      );
+      const lines = read.lines('editor');
       return ranked.map((symbol) => {
         const start = namePosition(lines.get(symbol.uri), symbol.range, symbol.name);
         return { ...symbol, selectionRange: { start, end: { line: start.line, character: start.character + symbol.name.length } } };
@@ -121,7 +129,7 @@ export class SymbolsEngine extends EngineQuery {
       await placed(raw),
       (symbols) => symbols.map(placeOf),
       async () => placed(await once()),
-      (uris) => CallerFiles.read(workspace, uris, view, budget),
+      () => Promise.resolve(read!),
       budget,
     );
     const { files } = fresh;
