@@ -29,7 +29,7 @@ function assertOnDisk(text: string): void {
   }
 }
 
-suite('the files as the caller sees them', () => {
+suite('@once the files as the caller sees them', () => {
   let client: Client;
   suiteSetup(async () => {
     await activateExtension();

@@ -22,7 +22,7 @@ function removeGenerated(): void {
   for (const folder of ['basic', 'second']) fs.rmSync(vscode.Uri.joinPath(folderUri(folder), DIR).fsPath, { recursive: true, force: true });
 }
 
-suite('freshness: nothing kept between queries outlives a change on disk', () => {
+suite('@once freshness: nothing kept between queries outlives a change on disk', () => {
   suiteSetup(async () => {
     await activateExtension();
     removeGenerated();

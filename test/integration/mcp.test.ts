@@ -150,7 +150,7 @@ suite('MCP server', () => {
     }
   });
 
-  test('401, 403, 413 and malformed JSON, each followed by a good call', async () => {
+  test('@once 401, 403, 413 and malformed JSON, each followed by a good call', async () => {
     const { url, headers } = await endpoint();
     const port = new URL(url).port;
     const initialize = JSON.stringify({
@@ -182,7 +182,7 @@ suite('MCP server', () => {
     measure(`MCP security answers: ${served.join('; ')}`);
   });
 
-  test('cancellation mid-call (notifications/cancelled, and a closed connection) ends the engine call with LSP_CANCELLED', async () => {
+  test('@once cancellation mid-call (notifications/cancelled, and a closed connection) ends the engine call with LSP_CANCELLED', async () => {
     const hung = { operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 2, character: 1 };
     const cancelledLines = () =>
       logText()
@@ -234,7 +234,7 @@ suite('MCP server', () => {
     assert.equal(progress[0], "lsp: waiting for the language server's answer");
   });
 
-  test('100 concurrent calls all return their own correct text', async () => {
+  test('@once 100 concurrent calls all return their own correct text', async () => {
     const inputs: [string, object][] = [
       ['lsp', REFERENCES],
       ['lsp', { operation: 'hover', file_path: 'basic/src/geometry.ts', line: 3, character: 17 }],

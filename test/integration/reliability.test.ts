@@ -125,7 +125,7 @@ function materialize(input: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'function' ? (v as () => unknown)() : v]));
 }
 
-suite('reliability: bad input', () => {
+suite('@once reliability: bad input', () => {
   suiteSetup(async () => {
     await activateExtension();
     const dir = generated();
@@ -169,7 +169,7 @@ suite('reliability: bad input', () => {
   });
 });
 
-suite('reliability: load, faults, leaks and security', () => {
+suite('@once reliability: load, faults, leaks and security', () => {
   suiteSetup(activateExtension);
   teardown(async () => {
     for (const key of ['timeoutMs', 'linePreview', 'followAlong']) await setSetting(key, undefined);
