@@ -72,9 +72,7 @@ export class CallerFiles {
   rangeFor(uri: string, range: LspRange): LspRange | undefined {
     const line = this.lineFor(uri, range.start.line);
     if (line === undefined) return undefined;
-    if (line === range.start.line) return range;
-    const delta = line - range.start.line;
-    return { start: { line, character: range.start.character }, end: { line: range.end.line + delta, character: range.end.character } };
+    return line === range.start.line ? range : shifted(range, line - range.start.line);
   }
 
   /** The entries in the caller's positions (`move` rewrites one), those on lines the caller does not have left out and counted. */
@@ -151,6 +149,11 @@ export class CallerFiles {
     }
     return notes;
   }
+}
+
+/** The range `delta` lines down (up when negative). */
+export function shifted(range: LspRange, delta: number): LspRange {
+  return { start: { ...range.start, line: range.start.line + delta }, end: { ...range.end, line: range.end.line + delta } };
 }
 
 function named(uris: readonly string[], pathOf: (uri: string) => string): string {

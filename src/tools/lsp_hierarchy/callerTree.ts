@@ -1,6 +1,6 @@
 // The hierarchy's tree against the files as the caller sees them (engine/callerFiles.ts): nodes in
 // files no longer on disk (or past their end) left out, and the rest in the caller's positions.
-import type { CallerFiles, Placed } from '../../engine/callerFiles';
+import { shifted, type CallerFiles, type Placed } from '../../engine/callerFiles';
 import type { HierarchyItem, HierarchyNode, HierarchyRoot } from '../../engine/hierarchyResult';
 import type { HierarchyDirection } from '../../text/coordinates';
 import type { LspRange } from '../../engine/result';
@@ -28,7 +28,7 @@ export function freshTree(files: CallerFiles, roots: readonly HierarchyRoot[]): 
 export function treeForCaller(files: CallerFiles, roots: readonly HierarchyRoot[], direction: HierarchyDirection): HierarchyRoot[] {
   const moveItem = (item: HierarchyItem, selectionRange: LspRange): HierarchyItem => {
     const delta = selectionRange.start.line - item.selectionRange.start.line;
-    return { ...item, range: shift(item.range, delta), selectionRange };
+    return { ...item, range: shifted(item.range, delta), selectionRange };
   };
   const place = <T extends Tree>(nodes: readonly T[], parentUri: string): T[] =>
     files
@@ -44,8 +44,4 @@ export function treeForCaller(files: CallerFiles, roots: readonly HierarchyRoot[
         return moved;
       });
   return roots.map((root) => place([root], root.item.uri)[0] ?? root);
-}
-
-function shift(range: LspRange, delta: number): LspRange {
-  return { start: { ...range.start, line: range.start.line + delta }, end: { ...range.end, line: range.end.line + delta } };
 }

@@ -1,7 +1,7 @@
 // lsp_symbols: a name to positions `lsp` can use, or a file's outline. The same budget, readiness,
 // errors and log line as the `lsp` tool's queries.
 import { EngineQuery, openFile, type CallOptions } from '../../engine/baseQuery';
-import { CallerFiles, freshForCaller, type CallerView } from '../../engine/callerFiles';
+import { CallerFiles, freshForCaller, shifted, type CallerView } from '../../engine/callerFiles';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { EarlyAnswer, earlyOr } from '../../engine/earlyAnswer';
 import { completenessNote, malformedNote, silentServerNote } from '../../engine/notes';
@@ -222,9 +222,7 @@ const placeOf = (symbol: LspSymbol): { uri: string; range: LspRange } => ({ uri:
 function symbolsForCaller(files: CallerFiles, symbols: readonly LspSymbol[]): LspSymbol[] {
   return files
     .forCaller(symbols, placeOf, (symbol, selectionRange) => {
-      const delta = selectionRange.start.line - symbol.selectionRange.start.line;
-      const shift = (r: LspRange): LspRange => ({ start: { ...r.start, line: r.start.line + delta }, end: { ...r.end, line: r.end.line + delta } });
-      return { ...symbol, range: shift(symbol.range), selectionRange };
+      return { ...symbol, range: shifted(symbol.range, selectionRange.start.line - symbol.selectionRange.start.line), selectionRange };
     })
     .map((symbol) => (symbol.children === undefined ? symbol : { ...symbol, children: symbolsForCaller(files, symbol.children) }));
 }
