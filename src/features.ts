@@ -91,6 +91,27 @@ export interface Features {
   timeoutMs(): number;
 }
 
+/**
+ * Each tool's structured twin, and each as its command. The API's twins are spelled out, so that the
+ * compiler checks each tool's field and value type against TwinResults.
+ */
+function structuredTwins(calls: CallPath, commands: CommandTable, own: (disposable: vscode.Disposable) => vscode.Disposable): Twins {
+  const twinOf =
+    <O extends OutcomeHeader, R>(definition: ToolDefinition<unknown, O, R>): Twin<R> =>
+    async (input, token) =>
+      definition.structured(await calls.execute(definition, input, token));
+  for (const definition of TOOLS) {
+    const twin = twinOf(definition);
+    own(commands.register(definition.api.command, (input: unknown) => twin(input)));
+  }
+  return {
+    [LSP_API.twin]: twinOf(lspTool),
+    [SYMBOLS_API.twin]: twinOf(symbolsTool),
+    [HIERARCHY_API.twin]: twinOf(hierarchyTool),
+    [DIAGNOSTICS_API.twin]: twinOf(diagnosticsTool),
+  };
+}
+
 export function startFeatures(services: ActivationServices): Features {
   const { context, log, outcomes, card } = services;
   const own = <T extends vscode.Disposable>(disposable: T): T => {
@@ -133,23 +154,9 @@ export function startFeatures(services: ActivationServices): Features {
   own(inlineLimitWatch);
   const tools = lmTools(calls, (options) => readerBudget(options, inlineLimit));
 
-  // Their structured twins (the value, not the text), as API fields and commands. The twins are
-  // spelled out, so that the compiler checks each tool's field and value type against TwinResults.
-  const twinOf =
-    <O extends OutcomeHeader, R>(definition: ToolDefinition<unknown, O, R>): Twin<R> =>
-    async (input, token) =>
-      definition.structured(await calls.execute(definition, input, token));
-  const twins: Twins = {
-    [LSP_API.twin]: twinOf(lspTool),
-    [SYMBOLS_API.twin]: twinOf(symbolsTool),
-    [HIERARCHY_API.twin]: twinOf(hierarchyTool),
-    [DIAGNOSTICS_API.twin]: twinOf(diagnosticsTool),
-  };
+  // Their structured twins (the value, not the text), as API fields and commands.
   const commands = new CommandTable();
-  for (const definition of TOOLS) {
-    const twin = twinOf(definition);
-    own(commands.register(definition.api.command, (input: unknown) => twin(input)));
-  }
+  const twins = structuredTwins(calls, commands, own);
 
   // The surfaces for people.
   const engine = calls.engineOf(lspTool);
