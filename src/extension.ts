@@ -12,11 +12,15 @@ import type { HierarchyResult } from './engine/hierarchyResult';
 import { RecentOutcomes } from './engine/recentOutcomes';
 import type { DiagnosticsResult, LspQueryResult, SymbolsResult } from './engine/result';
 import { DEFAULT_SETTINGS } from './engine/settings';
-import type { Features } from './features';
+import type { Features, Twin, TwinResults } from './features';
 import { registerNoMcp } from './mcp/noServer';
 import type { registerMcp } from './mcp/start';
 import { lazyLogChannel } from './platform/logChannel';
-import { TOOL_APIS } from './tools/apis';
+import type { ToolApiNames } from './tools/apis';
+import { DIAGNOSTICS_API } from './tools/lsp_diagnostics/api';
+import { HIERARCHY_API } from './tools/lsp_hierarchy/api';
+import { LSP_API } from './tools/lsp/api';
+import { SYMBOLS_API } from './tools/lsp_symbols/api';
 import type { DiagnosticsToolInput } from './tools/lsp_diagnostics/input';
 import type { HierarchyToolInput } from './tools/lsp_hierarchy/input';
 import type { LspToolInput } from './tools/lsp/input';
@@ -99,17 +103,25 @@ export function activateWith(context: vscode.ExtensionContext, platform: HostPla
     }),
   );
 
-  // The API: each tool's structured twin and registered tool under the names TOOL_APIS gives.
-  const fields: Record<string, unknown> = {};
-  for (const names of TOOL_APIS) {
-    fields[names.twin] = async (input: unknown, token?: vscode.CancellationToken) => (await features.get()).twins[names.twin]!(input, token);
-    fields[names.tool] = tools.get(names.name);
-  }
   const activationMs = performance.now() - activationStarted;
   // Logged after activation, so that creating the channel is not part of it.
   setTimeout(() => log.info(`activated in ${activationMs.toFixed(1)}ms`), 0);
-  const api = {
-    ...fields,
+  // The API: each tool's structured twin and registered tool under the names its api.ts gives. The
+  // object is typed as LspToolApi, so that the compiler checks each name and each value against it.
+  const twin =
+    <K extends keyof TwinResults>(field: K): Twin<TwinResults[K]> =>
+    async (input, token) =>
+      (await features.get()).twins[field](input, token);
+  const tool = (names: ToolApiNames): vscode.LanguageModelTool<unknown> => tools.get(names.name)!;
+  const api: LspToolApi = {
+    [LSP_API.twin]: twin(LSP_API.twin),
+    [LSP_API.tool]: tool(LSP_API),
+    [SYMBOLS_API.twin]: twin(SYMBOLS_API.twin),
+    [SYMBOLS_API.tool]: tool(SYMBOLS_API),
+    [HIERARCHY_API.twin]: twin(HIERARCHY_API.twin),
+    [HIERARCHY_API.tool]: tool(HIERARCHY_API),
+    [DIAGNOSTICS_API.twin]: twin(DIAGNOSTICS_API.twin),
+    [DIAGNOSTICS_API.tool]: tool(DIAGNOSTICS_API),
     activationMs,
     callTool: async (...args: Parameters<Features['callTool']>) => (await features.get()).callTool(...args),
     card,
@@ -118,8 +130,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: HostPla
     },
     logUri: context.logUri,
   };
-  // The twins and tools are keyed by each tool's API names, which the interface spells out.
-  return api as unknown as LspToolApi;
+  return api;
 }
 
 export function deactivate(): void {}

@@ -13,7 +13,10 @@ import * as symbolCommands from './commands/symbolCommands';
 import { FollowAlong } from './editor/followAlong';
 import { ImplementationEvidence } from './engine/providerEvidence';
 import { WarmKeys } from './engine/readiness';
+import type { HierarchyResult } from './engine/hierarchyResult';
+import type { OutcomeHeader } from './engine/outcome';
 import type { RecentOutcomes } from './engine/recentOutcomes';
+import type { DiagnosticsResult, LspQueryResult, SymbolsResult } from './engine/result';
 import { ContextKey } from './ids';
 import type { McpToolHost } from './mcp/host';
 import { mcpCalls } from './mcp/toolHost';
@@ -34,6 +37,12 @@ import { hierarchyTool } from './tools/lsp_hierarchy';
 import { hierarchyExpander } from './tools/lsp_hierarchy/expand';
 import { RecentHierarchies } from './tools/lsp_hierarchy/recent';
 import { symbolsTool } from './tools/lsp_symbols';
+import { diagnosticsTool } from './tools/lsp_diagnostics';
+import { DIAGNOSTICS_API } from './tools/lsp_diagnostics/api';
+import { HIERARCHY_API } from './tools/lsp_hierarchy/api';
+import { LSP_API } from './tools/lsp/api';
+import { SYMBOLS_API } from './tools/lsp_symbols/api';
+import type { ToolDefinition } from './tools/definition';
 import { lmTools, type LmTool } from './tools/lmTool';
 import { presenter } from './tools/present';
 import { WalkthroughProgress } from './walkthrough/markUsed';
@@ -50,7 +59,19 @@ export interface ActivationServices {
   disk?: NodeDisk;
 }
 
-type Twin = (input: unknown, token?: vscode.CancellationToken) => Promise<unknown>;
+/** A structured twin: the tool's input in, its canonical value (the value, not the text) out. */
+export type Twin<R> = (input: unknown, token?: vscode.CancellationToken) => Promise<R>;
+
+/** What each tool's structured twin returns, under its API field (src/tools/<name>/api.ts). */
+export interface TwinResults {
+  [LSP_API.twin]: LspQueryResult;
+  [SYMBOLS_API.twin]: SymbolsResult;
+  [HIERARCHY_API.twin]: HierarchyResult;
+  [DIAGNOSTICS_API.twin]: DiagnosticsResult;
+}
+
+/** Each tool's structured twin, by its API field. */
+export type Twins = { readonly [K in keyof TwinResults]: Twin<TwinResults[K]> };
 
 /** What the activation bundle's registrations forward to. */
 export interface Features {
@@ -61,13 +82,34 @@ export interface Features {
   /** The @lsp participant's handler. */
   chat: vscode.ChatRequestHandler;
   /** Each tool's structured twin, by its API field. */
-  twins: Readonly<Record<string, Twin>>;
+  twins: Twins;
   callTool: CallPath['callTool'];
   /** One MCP tool call through the call path. */
   mcpCall: McpToolHost['call'];
   /** Resolves when what earlier calls set off (card updates, follow-along reveals) has run. */
   settled(): Promise<void>;
   timeoutMs(): number;
+}
+
+/**
+ * Each tool's structured twin, and each as its command. The API's twins are spelled out, so that the
+ * compiler checks each tool's field and value type against TwinResults.
+ */
+function structuredTwins(calls: CallPath, commands: CommandTable, own: (disposable: vscode.Disposable) => vscode.Disposable): Twins {
+  const twinOf =
+    <O extends OutcomeHeader, R>(definition: ToolDefinition<unknown, O, R>): Twin<R> =>
+    async (input, token) =>
+      definition.structured(await calls.execute(definition, input, token));
+  for (const definition of TOOLS) {
+    const twin = twinOf(definition);
+    own(commands.register(definition.api.command, (input: unknown) => twin(input)));
+  }
+  return {
+    [LSP_API.twin]: twinOf(lspTool),
+    [SYMBOLS_API.twin]: twinOf(symbolsTool),
+    [HIERARCHY_API.twin]: twinOf(hierarchyTool),
+    [DIAGNOSTICS_API.twin]: twinOf(diagnosticsTool),
+  };
 }
 
 export function startFeatures(services: ActivationServices): Features {
@@ -114,12 +156,7 @@ export function startFeatures(services: ActivationServices): Features {
 
   // Their structured twins (the value, not the text), as API fields and commands.
   const commands = new CommandTable();
-  const twins: Record<string, Twin> = {};
-  for (const definition of TOOLS) {
-    const twin: Twin = async (input, token): Promise<unknown> => definition.structured(await calls.execute(definition, input, token));
-    twins[definition.api.twin] = twin;
-    own(commands.register(definition.api.command, (input: unknown) => twin(input)));
-  }
+  const twins = structuredTwins(calls, commands, own);
 
   // The surfaces for people.
   const engine = calls.engineOf(lspTool);

@@ -1,7 +1,6 @@
 // The @lsp chat participant: resolves the prompt to a position, calls the `lsp` tool through
 // vscode.lm.invokeTool (so the chat view shows the call), and streams clickable locations.
 import * as vscode from 'vscode';
-import { toCardEntry } from '../tools/lsp/card';
 import { cursorAt, type CursorAt } from '../commands/atCursor';
 import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
@@ -11,6 +10,7 @@ import type { SymbolsEngine } from '../tools/lsp_symbols/engine';
 import { ContextKey } from '../ids';
 import { LSP_SCHEMA } from '../tools/lsp/schema';
 import { isQueryOutcome, sameQueryInput } from '../tools/lsp/engine';
+import { groupLocations } from '../tools/lsp/locationGroups';
 import { displayPath } from '../text/displayPath';
 import type { WalkthroughProgress } from '../walkthrough/markUsed';
 import { answerHierarchy, SLASH_DIRECTIONS } from './hierarchyParticipant';
@@ -113,30 +113,19 @@ async function answerPosition(
       shown.map((l) => l.uri),
       outcome.sourceLines,
     );
-    const entry = toCardEntry({
-      id: 0,
-      title: '',
-      source: 'participant',
-      operation,
-      notes: [],
-      roots: deps.workspace.roots(),
-      result: { ...result, locations: shown },
-      preview: (l) => lines.get(l.uri)?.[l.range.start.line],
-    });
+    const groups = groupLocations(shown, result.resolvedWorkspaceUri, deps.workspace.roots(), (l) => lines.get(l.uri)?.[l.range.start.line]);
     reply.text(result.locations.length === 1 ? vscode.l10n.t('1 location') : vscode.l10n.t('{0} locations', result.locations.length));
-    if (entry.result.kind === 'locations') {
-      for (const group of entry.result.groups) {
-        reply.group(group.path, group.rows.length);
-        for (const row of group.rows) {
-          const label = `${group.path}:${row.line}:${row.character}`;
-          reply.row({
-            uri: row.uri ?? group.uri,
-            line: row.line - 1,
-            character: row.character - 1,
-            label,
-            detail: `${row.line}:${row.character}${row.preview ? `  ${row.preview}` : ''}`,
-          });
-        }
+    for (const group of groups) {
+      reply.group(group.path, group.rows.length);
+      for (const row of group.rows) {
+        const label = `${group.path}:${row.line}:${row.character}`;
+        reply.row({
+          uri: row.uri ?? group.uri,
+          line: row.line - 1,
+          character: row.character - 1,
+          label,
+          detail: `${row.line}:${row.character}${row.preview ? `  ${row.preview}` : ''}`,
+        });
       }
     }
     reply.more(result.locations.length - shown.length);

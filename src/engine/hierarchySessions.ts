@@ -8,7 +8,11 @@ import type { Budget } from './budget';
 
 /** The models VS Code keeps (microsoft/vscode's src/vs/workbench/contrib/callHierarchy/common/callHierarchy.ts). */
 export const VSCODE_KEPT_HIERARCHIES = 10;
-/** Prepares after the oldest walk still running, at most: two of the ten are left for the person's own views. */
+/**
+ * Walks at once: prepares after the oldest walk still running, at most; two of the ten are left for
+ * the person's own views. Not the provider calls inside one walk (PROVIDER_CALLS_PER_WALK, in
+ * tools/lsp_hierarchy/walk.ts), which is 8 too, for another reason.
+ */
 export const HIERARCHY_WALKS_AT_ONCE = VSCODE_KEPT_HIERARCHIES - 2;
 
 export class HierarchySessions {

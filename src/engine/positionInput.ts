@@ -2,6 +2,7 @@
 // validated in the order and words of docs/contract.md §2.2, so lsp and lsp_hierarchy say the same.
 import { LspToolError } from './errors';
 import type { LspPosition } from './result';
+import { written } from '../text/written';
 
 /** The schema of those fields, as lsp and lsp_hierarchy list them (after their own first field). */
 export const POSITION_PROPERTIES = {
@@ -80,10 +81,10 @@ export function positionArgs(record: Record<string, unknown>): PositionArgs {
     throw invalid('file_path must be a non-empty string', 'Pass a path relative to a workspace folder, or an absolute path.');
   }
   if (!Number.isInteger(line) || line < 1) {
-    throw invalid('line must be a positive integer (one-based)', `Got ${String(line)}; the first line of a file is 1.`);
+    throw invalid('line must be a positive integer (one-based)', `Got ${written(line)}; the first line of a file is 1.`);
   }
   if (!Number.isInteger(character) || character < 1) {
-    throw invalid('character must be a positive integer (one-based)', `Got ${String(character)}; the first column of a line is 1 (UTF-16 code units).`);
+    throw invalid('character must be a positive integer (one-based)', `Got ${written(character)}; the first column of a line is 1 (UTF-16 code units).`);
   }
   const parsed: PositionArgs = { filePath, position: { line: line - 1, character: character - 1 } };
   const symbol = record.symbol;

@@ -16,11 +16,6 @@ export function counted(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** A field of the raw input as it came: strings as they are, anything else as JSON (bad input is logged too). */
-export function fieldText(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
-}
-
 /** `findReferences src/a.ts:3:17 -> 7 locations (complete) in 12.3ms` */
 export function formatQueryLine(asked: string, ms: number, answered: LoggedAnswer): string {
   return `${asked} -> ${answered.answer} (${answered.completeness}) in ${duration(ms)}`;

@@ -38,99 +38,114 @@ const url = `\${${MCP_URL_VARIABLE}}`;
 const authorization = `Bearer \${${MCP_TOKEN_VARIABLE}}`;
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
+function claudeCodeSetup(): AgentSetup {
+  // Single quotes keep the shell from expanding: Claude Code stores ${VAR} and expands it when it starts.
+  return {
+    id: 'claudeCode',
+    name: 'Claude Code',
+    docsUrl: 'https://code.claude.com/docs/en/mcp',
+    steps: [
+      {
+        kind: 'run',
+        language: 'sh',
+        code: `claude mcp add --transport http --scope user ${MCP_SERVER_NAME} '${url}' --header 'Authorization: ${authorization}'`,
+      },
+      {
+        kind: 'addToFile',
+        alternative: true,
+        file: '.mcp.json',
+        language: 'json',
+        code: json({ mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url, headers: { Authorization: authorization } } } }),
+      },
+    ],
+  };
+}
+
+function codexSetup(): AgentSetup {
+  // Codex reads the token from a variable (bearer_token_env_var) but takes its url literally, and the
+  // port differs per window: the url comes from the environment on each start, through -c. Its
+  // calls need no approval setting: our tools say readOnlyHint (src/tools/listing.ts).
+  return {
+    id: 'codex',
+    name: 'Codex CLI',
+    docsUrl: 'https://developers.openai.com/codex/mcp',
+    steps: [
+      {
+        kind: 'addToFile',
+        file: '~/.bashrc',
+        language: 'sh',
+        code: [
+          'codex() {',
+          `  if [ -n "$${MCP_URL_VARIABLE}" ]; then`,
+          `    command codex -c "mcp_servers.${MCP_SERVER_NAME}.url=\\"$${MCP_URL_VARIABLE}\\"" -c 'mcp_servers.${MCP_SERVER_NAME}.bearer_token_env_var="${MCP_TOKEN_VARIABLE}"' "$@"`,
+          '  else',
+          '    command codex "$@"',
+          '  fi',
+          '}',
+        ].join('\n'),
+      },
+    ],
+  };
+}
+
+function geminiSetup(): AgentSetup {
+  return {
+    id: 'gemini',
+    name: 'Gemini CLI',
+    docsUrl: 'https://geminicli.com/docs/tools/mcp-server',
+    steps: [
+      {
+        kind: 'addToFile',
+        file: '~/.gemini/settings.json',
+        language: 'json',
+        // trust: our read-only tools run without a confirmation, and without an approval mode
+        // Gemini offers no MCP tool to the model in `gemini -p`.
+        code: json({ mcpServers: { [MCP_SERVER_NAME]: { httpUrl: url, headers: { Authorization: authorization }, trust: true } } }),
+      },
+    ],
+  };
+}
+
+function copilotCliSetup(): AgentSetup {
+  // Copilot expands ${VAR} in headers but not in url ("url: Invalid url"): the function puts the
+  // window's url into --additional-mcp-config and leaves the token's reference for Copilot.
+  const config = JSON.stringify({
+    mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: '@URL@', headers: { Authorization: authorization }, tools: ['*'] } },
+  }).replace('@URL@', `'"$${MCP_URL_VARIABLE}"'`);
+  return {
+    id: 'copilotCli',
+    name: 'GitHub Copilot CLI',
+    docsUrl: 'https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers',
+    steps: [
+      {
+        kind: 'addToFile',
+        file: '~/.bashrc',
+        language: 'sh',
+        code: [
+          'copilot() {',
+          `  if [ -n "$${MCP_URL_VARIABLE}" ]; then`,
+          `    command copilot --additional-mcp-config '${config}' "$@"`,
+          '  else',
+          '    command copilot "$@"',
+          '  fi',
+          '}',
+        ].join('\n'),
+      },
+    ],
+  };
+}
+
 /** The setup for one agent. */
 export function agentSetup(id: AgentId): AgentSetup {
   switch (id) {
     case 'claudeCode':
-      // Single quotes keep the shell from expanding: Claude Code stores ${VAR} and expands it when it starts.
-      return {
-        id,
-        name: 'Claude Code',
-        docsUrl: 'https://code.claude.com/docs/en/mcp',
-        steps: [
-          {
-            kind: 'run',
-            language: 'sh',
-            code: `claude mcp add --transport http --scope user ${MCP_SERVER_NAME} '${url}' --header 'Authorization: ${authorization}'`,
-          },
-          {
-            kind: 'addToFile',
-            alternative: true,
-            file: '.mcp.json',
-            language: 'json',
-            code: json({ mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url, headers: { Authorization: authorization } } } }),
-          },
-        ],
-      };
+      return claudeCodeSetup();
     case 'codex':
-      // Codex reads the token from a variable (bearer_token_env_var) but takes its url literally, and the
-      // port differs per window: the url comes from the environment on each start, through -c. Its
-      // calls need no approval setting: our tools say readOnlyHint (src/tools/listing.ts).
-      return {
-        id,
-        name: 'Codex CLI',
-        docsUrl: 'https://developers.openai.com/codex/mcp',
-        steps: [
-          {
-            kind: 'addToFile',
-            file: '~/.bashrc',
-            language: 'sh',
-            code: [
-              'codex() {',
-              `  if [ -n "$${MCP_URL_VARIABLE}" ]; then`,
-              `    command codex -c "mcp_servers.${MCP_SERVER_NAME}.url=\\"$${MCP_URL_VARIABLE}\\"" -c 'mcp_servers.${MCP_SERVER_NAME}.bearer_token_env_var="${MCP_TOKEN_VARIABLE}"' "$@"`,
-              '  else',
-              '    command codex "$@"',
-              '  fi',
-              '}',
-            ].join('\n'),
-          },
-        ],
-      };
+      return codexSetup();
     case 'gemini':
-      return {
-        id,
-        name: 'Gemini CLI',
-        docsUrl: 'https://geminicli.com/docs/tools/mcp-server',
-        steps: [
-          {
-            kind: 'addToFile',
-            file: '~/.gemini/settings.json',
-            language: 'json',
-            // trust: our read-only tools run without a confirmation, and without an approval mode
-            // Gemini offers no MCP tool to the model in `gemini -p`.
-            code: json({ mcpServers: { [MCP_SERVER_NAME]: { httpUrl: url, headers: { Authorization: authorization }, trust: true } } }),
-          },
-        ],
-      };
-    case 'copilotCli': {
-      // Copilot expands ${VAR} in headers but not in url ("url: Invalid url"): the function puts the
-      // window's url into --additional-mcp-config and leaves the token's reference for Copilot.
-      const config = JSON.stringify({
-        mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: '@URL@', headers: { Authorization: authorization }, tools: ['*'] } },
-      }).replace('@URL@', `'"$${MCP_URL_VARIABLE}"'`);
-      return {
-        id,
-        name: 'GitHub Copilot CLI',
-        docsUrl: 'https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers',
-        steps: [
-          {
-            kind: 'addToFile',
-            file: '~/.bashrc',
-            language: 'sh',
-            code: [
-              'copilot() {',
-              `  if [ -n "$${MCP_URL_VARIABLE}" ]; then`,
-              `    command copilot --additional-mcp-config '${config}' "$@"`,
-              '  else',
-              '    command copilot "$@"',
-              '  fi',
-              '}',
-            ].join('\n'),
-          },
-        ],
-      };
-    }
+      return geminiSetup();
+    case 'copilotCli':
+      return copilotCliSetup();
   }
 }
 

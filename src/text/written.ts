@@ -1,4 +1,5 @@
-// A raw argument as the caller wrote it, for titles and log lines: objects as JSON, not "[object Object]".
+// A raw argument as the caller wrote it, the one way titles, log lines and messages print one:
+// strings as they are, objects and arrays as JSON (not "[object Object]"), anything else as String.
 export function written(value: unknown): string {
   if (typeof value === 'object' && value !== null) {
     try {

@@ -13,6 +13,24 @@ async function cardTitle(text: string): Promise<string> {
   return title;
 }
 
+/** Runs a palette command at a position and waits until the card has painted the rows of its answer. */
+async function cardShowsRows(command: string, uri: vscode.Uri, line: number, character: number): Promise<void> {
+  const rendered = new Promise<void>((resolve) => {
+    const sub = api().card.onDidRender((m) => {
+      if (m.rows > 0) {
+        sub.dispose();
+        resolve();
+      }
+    });
+  });
+  await openAt(uri, line, character);
+  await vscode.commands.executeCommand(command);
+  await rendered;
+}
+
+/** The card on findReferences at geometry.ts:3:17 (totalArea): 7 rows in 3 files. Each test that reads it shows it itself. */
+const showTotalAreaReferences = () => cardShowsRows('lspTool.findReferences', fixture('src', 'geometry.ts'), 3, 17);
+
 suite('search card, commands and follow-along', () => {
   suiteSetup(async () => {
     await activateExtension();
@@ -22,8 +40,7 @@ suite('search card, commands and follow-along', () => {
   teardown(() => setSetting('followAlong', undefined));
 
   test('a palette command fills the card: title, groups and counts', async () => {
-    await openAt(fixture('src', 'geometry.ts'), 3, 17);
-    await vscode.commands.executeCommand('lspTool.findReferences');
+    await showTotalAreaReferences();
     assert.equal(await cardTitle('LSP findReferences'), 'LSP findReferences basic/src/geometry.ts:3:17');
     assert.deepEqual(await pageTexts('.group-path'), ['basic/src/geometry.ts', 'basic/src/main.ts', 'basic/src/unicode.ts']);
     assert.deepEqual(await pageTexts('.group-header .count'), ['1', '3', '3']);
@@ -35,11 +52,13 @@ suite('search card, commands and follow-along', () => {
   });
 
   test('clicking a row moves the active editor and selection there', async () => {
+    await showTotalAreaReferences();
     await page('click', { selector: '.row', nth: 2 });
     await until(() => activeAt('/basic/src/main.ts', 5, 13), Boolean, 'editor at main.ts:5:13');
   });
 
   test('arrow keys and Enter open the focused row', async () => {
+    await showTotalAreaReferences();
     await page('focus', { selector: '.row', nth: 0 });
     await page('press', { key: 'ArrowDown' });
     await page('press', { key: 'ArrowDown' });
@@ -55,6 +74,12 @@ suite('search card, commands and follow-along', () => {
   });
 
   test('hover shows sanitised markdown; back and forward restore earlier results', async () => {
+    // The history it goes back through: findReferences, then goToDefinition, each on the card before the next.
+    await showTotalAreaReferences();
+    await openAt(fixture('src', 'main.ts'), 5, 13);
+    await vscode.commands.executeCommand('lspTool.goToDefinition');
+    await api().followAlongSettled();
+    await cardTitle('LSP goToDefinition');
     await openAt(fixture('src', 'geometry.ts'), 3, 17);
     await vscode.commands.executeCommand('lspTool.hover');
     await cardTitle('LSP hover');

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildCardHtml, cardCsp } from '../../src/card/webview/html';
 import { markdownToBlocks } from '../../src/card/webview/markdown';
-import { toCardEntry } from '../../src/tools/lsp/card';
+import { lspCardBody } from '../../src/tools/lsp/card';
 import { mergeRows, splitEntry } from '../../src/card/webview/chunks';
 import { isFromCard, type CardEntry, type CardStrings } from '../../src/card/webview/protocol';
 
@@ -159,20 +159,28 @@ describe('markdownToBlocks', () => {
   });
 });
 
-describe('toCardEntry', () => {
-  it('groups rows by display path with one-based positions and trimmed previews', () => {
+describe('lspCardBody', () => {
+  it('groups rows by display path with one-based positions and trimmed previews', async () => {
     const ws = 'file:///w/proj';
     const loc = (file: string, line: number) => ({ uri: `${ws}/${file}`, range: { start: { line, character: 2 }, end: { line, character: 5 } } });
-    const entry = toCardEntry({
-      id: 1,
-      title: 'LSP findReferences a.ts:1:3',
-      source: 'command',
-      operation: 'findReferences',
-      notes: [],
-      roots: [{ name: 'proj', uri: ws }],
-      result: { kind: 'locations', locations: [loc('a.ts', 0), loc('b.ts', 4), loc('a.ts', 9)], resolvedWorkspaceUri: ws, completeness: 'complete' },
-      preview: (l) => `   line ${l.range.start.line}   `,
-    });
+    const locations = [loc('a.ts', 0), loc('b.ts', 4), loc('a.ts', 9)];
+    const lines = Array.from({ length: 10 }, (_, line) => `   line ${line}   `);
+    const entry = await lspCardBody(
+      {
+        tool: 'lsp',
+        title: 'LSP findReferences a.ts:1:3',
+        text: '',
+        notes: [],
+        completeness: 'complete',
+        operation: 'findReferences',
+        input: { operation: 'findReferences', file_path: 'a.ts', line: 1, character: 3 },
+        uri: `${ws}/a.ts`,
+        position: { line: 0, character: 2 },
+        sourceLines: new Map(),
+        result: { kind: 'locations', locations, resolvedWorkspaceUri: ws, completeness: 'complete' },
+      },
+      { roots: [{ name: 'proj', uri: ws }], readLines: (uris) => Promise.resolve(new Map(uris.map((uri) => [uri, lines]))) },
+    );
     assert.equal(entry.result.kind, 'locations');
     if (entry.result.kind !== 'locations') return;
     assert.equal(entry.result.total, 3);

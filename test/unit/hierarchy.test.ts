@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { LspToolError } from '../../src/engine/errors';
 import { HierarchyEngine } from '../../src/tools/lsp_hierarchy/engine';
-import { WALK_CONCURRENCY } from '../../src/tools/lsp_hierarchy/walk';
+import { PROVIDER_CALLS_PER_WALK } from '../../src/tools/lsp_hierarchy/walk';
 import { parseHierarchyArgs } from '../../src/tools/lsp_hierarchy/input';
 import type { HierarchyNode } from '../../src/engine/hierarchyResult';
 import { normalizeRelated, uniqueSites } from '../../src/engine/normalizeHierarchy';
@@ -185,7 +185,7 @@ describe('lsp_hierarchy engine (fake language features)', () => {
     levels.length = 0;
     maxInFlight = 0;
     const outcome = await fx.engine.execute({ direction: 'incomingCalls', file_path: 'src/calls.ts', ...at('c'), depth: 3 });
-    assert.equal(maxInFlight, WALK_CONCURRENCY, 'the level runs with exactly the bounded concurrency');
+    assert.equal(maxInFlight, PROVIDER_CALLS_PER_WALK, 'the level runs with exactly the bounded concurrency');
     assert.deepEqual(levels, [...levels].sort(), 'no call of a deeper level before every call of the level above');
     assert.equal(outcome.result.roots[0]!.children.length, width);
     assert.equal(outcome.result.roots[0]!.children[3]!.children[0]!.item.name, 'yx3');
@@ -261,7 +261,7 @@ describe('lsp_hierarchy engine (fake language features)', () => {
     setTimeout(cancel, 10);
     await rejectsWith(work, 'LSP_CANCELLED');
     const atCancel = fx.features.commandCalls.hierarchyRelated - started;
-    assert.ok(atCancel <= 1 + WALK_CONCURRENCY, `only the first level's first batch started (${atCancel})`);
+    assert.ok(atCancel <= 1 + PROVIDER_CALLS_PER_WALK, `only the first level's first batch started (${atCancel})`);
     await new Promise((resolve) => setTimeout(resolve, 80));
     assert.equal(fx.features.commandCalls.hierarchyRelated - started, atCancel, 'nothing started after the cancellation');
   });

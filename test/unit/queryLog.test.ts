@@ -3,6 +3,8 @@ import { counted, formatQueryError, formatQueryLine } from '../../src/engine/que
 import { LspToolError } from '../../src/engine/errors';
 import { askedAt } from '../../src/tools/lsp/engine';
 import { symbolsAsked } from '../../src/tools/lsp_symbols/input';
+import { invocationTitle } from '../../src/tools/lsp/input';
+import { hierarchyTitle } from '../../src/tools/lsp_hierarchy/input';
 
 describe('query log lines', () => {
   const asked = askedAt({ operation: 'findReferences', file_path: 'src/geometry.ts', line: 3, character: 17 });
@@ -34,6 +36,12 @@ describe('query log lines', () => {
   it('logs malformed input as it came, without throwing', () => {
     assert.equal(askedAt(null), 'undefined undefined:undefined:undefined');
     assert.equal(askedAt({ operation: 7, file_path: ['x'], line: '3', character: 1.5 }), '7 ["x"]:3:1.5');
+  });
+  it('prints a raw argument one way in log lines and titles (text/written.ts)', () => {
+    const bad = { operation: 7, direction: 7, file_path: ['x'], line: { n: 3 }, character: 1.5 };
+    assert.equal(askedAt(bad), '7 ["x"]:{"n":3}:1.5');
+    assert.equal(invocationTitle(bad), 'LSP 7 ["x"]:{"n":3}:1.5');
+    assert.equal(hierarchyTitle(bad), 'LSP 7 ["x"]:{"n":3}:1.5');
   });
   it('names an lsp_symbols call by what it asked, without a position', () => {
     assert.equal(symbolsAsked({ query: ' Square ' }), 'symbols Square');

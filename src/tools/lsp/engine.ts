@@ -14,9 +14,10 @@ import { unknownImplementationNote } from '../../engine/providerEvidence';
 import { isUnsupportedRequest, OPERATION_METHOD, UnsupportedRequest, unsupportedOperationNote } from '../../engine/unsupported';
 import { wakeLanguage } from '../../engine/wake';
 import { identifierAt } from '../../text/position';
+import { written } from '../../text/written';
 import type { OutcomeHeader } from '../../engine/outcome';
 import type { DocumentSnapshot, FileView } from '../../engine/ports';
-import { counted, fieldText, type LoggedAnswer } from '../../engine/queryLog';
+import { counted, type LoggedAnswer } from '../../engine/queryLog';
 import { confinedToOpenFiles } from '../../engine/readiness';
 import type { Completeness, LspHover, LspLocation, LspOperation, LspPosition, LspQueryResult } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
@@ -293,7 +294,7 @@ export class LspEngine extends EngineQuery {
 /** `findReferences src/a.ts:3:17`: the caller's fields, whatever shape the input had (bad input is logged too). */
 export function askedAt(input: unknown): string {
   const o = inputFields(input) ?? {};
-  return `${fieldText(o.operation)} ${fieldText(o.file_path)}:${fieldText(o.line)}:${fieldText(o.character)}`;
+  return `${written(o.operation)} ${written(o.file_path)}:${written(o.line)}:${written(o.character)}`;
 }
 
 function answered(outcome: QueryOutcome): LoggedAnswer {

@@ -3,6 +3,7 @@
 import { checkSchema, inputRecord, positionArgs } from '../../engine/positionInput';
 import { LSP_OPERATIONS, type LspOperation, type LspPosition } from '../../engine/result';
 import { schemaHint } from '../../engine/toolSchema';
+import { written } from '../../text/written';
 import { LSP_SCHEMA } from './schema';
 
 export interface LspToolInput {
@@ -39,5 +40,5 @@ export function parseLspArgs(input: unknown): ParsedArgs {
 
 /** The card title: raw arguments, exactly as the caller wrote them (bad input included). */
 export function invocationTitle(input: { operation?: unknown; file_path?: unknown; line?: unknown; character?: unknown } | undefined): string {
-  return `LSP ${String(input?.operation)} ${String(input?.file_path)}:${String(input?.line)}:${String(input?.character)}`;
+  return `LSP ${written(input?.operation)} ${written(input?.file_path)}:${written(input?.line)}:${written(input?.character)}`;
 }

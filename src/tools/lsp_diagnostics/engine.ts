@@ -11,8 +11,8 @@ import type { DiagnosticsPort, RawDiagnostic } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
 import type { CheckedFile, DiagnosticsResult, LspDiagnostic } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
-import { renderWithin } from '../../text/answerBudget';
-import { displayPaths, pathInside } from '../../text/displayPath';
+import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
+import { displayPaths, pathInside, type WorkspaceRoot } from '../../text/displayPath';
 import { formatDiagnostics, sortDiagnostics } from '../../text/renderDiagnostics';
 import { inputFields } from '../definition';
 import { diagnosticsAsked, diagnosticsTitle, parseDiagnosticsArgs, type DiagnosticsArgs, type SeverityFilter } from './input';
@@ -34,6 +34,17 @@ export function isDiagnosticsOutcome(outcome: OutcomeHeader | undefined): outcom
 const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
 
 /** The files and folders a call names, resolved; folders as URIs. */
+/** What a call checked (DiagnosticsEngine.checkFiles). */
+interface Checked {
+  present: FileDiagnostics[];
+  /** The checked files and, past the cap, the held ones: each with its diagnostics. */
+  listed: { uri: string; diagnostics: RawDiagnostic[] }[];
+  notChecked: number;
+  foldersCut: boolean;
+  /** Files that could not be opened as text. */
+  unopened: string[];
+}
+
 interface Targets {
   files: string[];
   folders: string[];
@@ -64,46 +75,11 @@ export class DiagnosticsEngine extends EngineQuery {
     const budget = createBudget(settings.timeoutMs, token);
     try {
       const targets = await this.resolve(args, settings, budget);
-      const scopes = args.paths.length === 0 ? roots.map((r) => r.uri) : targets.folders;
-      const inScope = (uri: string): boolean => scopes.some((scope) => pathInside(scope, uri) !== undefined);
-      const held = port.all();
-      const folderFiles = await Promise.all(targets.folders.map((folder) => budget.race(port.filesIn(folder, MAX_CHECKED_FILES))));
-      // What to check, most wanted first: the files named, what changed lately, what has diagnostics, the folders' other files.
-      const wanted = [
-        ...targets.files,
-        ...port.changed().filter(inScope).reverse(),
-        ...[...held.keys()].filter(inScope),
-        ...folderFiles.flatMap((f) => f.uris),
-      ];
-      const unique = [...new Set(wanted)];
-      const toCheck = unique.slice(0, MAX_CHECKED_FILES);
-      const notChecked = unique.slice(MAX_CHECKED_FILES);
-      // A deleted file is not listed; one that cannot be opened (binary, too large) is named in a Note.
-      const exists = await Promise.all(toCheck.map((uri) => budget.race(port.isFile(uri))));
-      const unopened: string[] = [];
-      const check = (uri: string): Promise<FileDiagnostics | undefined> =>
-        freshDiagnostics({ ...this.deps, diagnostics: port }, uri, budget).catch((err: unknown) => {
-          if (err instanceof LspToolError && (err.code === 'LSP_TIMEOUT' || err.code === 'LSP_CANCELLED')) throw err;
-          unopened.push(uri);
-          return undefined;
-        });
-      const checked = await Promise.all(toCheck.filter((_, i) => exists[i]).map(check));
-      const present = checked.filter((f): f is FileDiagnostics => f !== undefined);
-      const listed: { uri: string; diagnostics: RawDiagnostic[] }[] = [
-        ...present,
-        ...notChecked.filter((uri) => held.has(uri)).map((uri) => ({ uri, diagnostics: held.get(uri)! })),
-      ];
+      const { present, listed, notChecked, foldersCut, unopened } = await this.checkFiles(args, targets, roots, port, budget);
       const diagnostics = listed.flatMap((file) => file.diagnostics.map((d) => toDiagnostic(file.uri, d))).filter(severityFilter(args.severity));
       const folder = targets.folders[0] ?? this.deps.workspace.folderOf(targets.files[0] ?? roots[0]!.uri);
       const pathOf = displayPaths(folder, roots);
-      const notes = notesFor(
-        present,
-        notChecked.length,
-        folderFiles.some((f) => f.more),
-        args,
-        pathOf,
-        view,
-      );
+      const notes = notesFor(present, notChecked, foldersCut, args, pathOf, view);
       if (unopened.length > 0) notes.push(`not checked: ${unopened.map(pathOf).join(', ')} could not be opened as text.`);
       const stale = present.some((f) => f.freshness === 'stale' || f.unsynced);
       const result: DiagnosticsResult = {
@@ -113,33 +89,7 @@ export class DiagnosticsEngine extends EngineQuery {
         resolvedWorkspaceUri: folder,
         completeness: stale ? 'partial' : 'complete',
       };
-      // A caller on the disk reads the unsaved files' diagnostics at the disk's lines (engine/callerFiles.ts).
-      const files = await CallerFiles.read(
-        this.deps.workspace,
-        result.checked.filter((f) => f.dirty).map((f) => f.uri),
-        view,
-        budget,
-      );
-      const shown = files.forCaller(
-        result.diagnostics,
-        (d) => d,
-        (d, range) => ({ ...d, range }),
-      );
-      notes.push(...files.notes(pathOf, false));
-      const text = await renderWithin(fit, settings.maxResultChars, (limit) =>
-        formatDiagnostics(
-          shown,
-          {
-            resolvedWorkspaceUri: folder,
-            roots,
-            maxDiagnostics: settings.maxLocations,
-            maxResultChars: settings.maxResultChars,
-            empty: emptyText(args.severity, present.length),
-            notes,
-          },
-          limit,
-        ),
-      );
+      const text = await this.render(result, { view, fit, budget, settings, notes, pathOf, empty: emptyText(args.severity, present.length) });
       const outcome: DiagnosticsOutcome = {
         tool: DIAGNOSTICS_SCHEMA.name,
         title: diagnosticsTitle({ file_paths: args.paths, severity: args.severity }),
@@ -155,6 +105,72 @@ export class DiagnosticsEngine extends EngineQuery {
     } finally {
       budget.dispose();
     }
+  }
+
+  /** The text in the caller's lines: a caller on the disk reads the unsaved files' diagnostics at the disk's lines (engine/callerFiles.ts). */
+  private async render(
+    result: DiagnosticsResult,
+    how: {
+      view: CallerView;
+      fit: AnswerBudget | undefined;
+      budget: Budget;
+      settings: LspToolSettings;
+      notes: string[];
+      pathOf: (uri: string) => string;
+      empty: string;
+    },
+  ): Promise<string> {
+    const { settings } = how;
+    const dirty = result.checked.filter((f) => f.dirty).map((f) => f.uri);
+    const files = await CallerFiles.read(this.deps.workspace, dirty, how.view, how.budget);
+    const shown = files.forCaller(
+      result.diagnostics,
+      (d) => d,
+      (d, range) => ({ ...d, range }),
+    );
+    how.notes.push(...files.notes(how.pathOf, false));
+    const options = {
+      resolvedWorkspaceUri: result.resolvedWorkspaceUri,
+      roots: this.deps.workspace.roots(),
+      maxDiagnostics: settings.maxLocations,
+      maxResultChars: settings.maxResultChars,
+      empty: how.empty,
+      notes: how.notes,
+    };
+    return renderWithin(how.fit, settings.maxResultChars, (limit) => formatDiagnostics(shown, options, limit));
+  }
+
+  /**
+   * The files to check, most wanted first, each checked fresh; past MAX_CHECKED_FILES, what VS Code
+   * already holds is listed unchecked. `notChecked` counts those past the cap; `foldersCut`: a folder
+   * had more files than were listed.
+   */
+  private async checkFiles(args: DiagnosticsArgs, targets: Targets, roots: readonly WorkspaceRoot[], port: DiagnosticsPort, budget: Budget): Promise<Checked> {
+    const scopes = args.paths.length === 0 ? roots.map((r) => r.uri) : targets.folders;
+    const inScope = (uri: string): boolean => scopes.some((scope) => pathInside(scope, uri) !== undefined);
+    const held = port.all();
+    const folderFiles = await Promise.all(targets.folders.map((folder) => budget.race(port.filesIn(folder, MAX_CHECKED_FILES))));
+    // What to check, most wanted first: the files named, what changed lately, what has diagnostics, the folders' other files.
+    const wanted = [...targets.files, ...port.changed().filter(inScope).reverse(), ...[...held.keys()].filter(inScope), ...folderFiles.flatMap((f) => f.uris)];
+    const unique = [...new Set(wanted)];
+    const toCheck = unique.slice(0, MAX_CHECKED_FILES);
+    const notChecked = unique.slice(MAX_CHECKED_FILES);
+    // A deleted file is not listed; one that cannot be opened (binary, too large) is named in a Note.
+    const exists = await Promise.all(toCheck.map((uri) => budget.race(port.isFile(uri))));
+    const unopened: string[] = [];
+    const checkOne = (uri: string): Promise<FileDiagnostics | undefined> =>
+      freshDiagnostics({ ...this.deps, diagnostics: port }, uri, budget).catch((err: unknown) => {
+        if (err instanceof LspToolError && (err.code === 'LSP_TIMEOUT' || err.code === 'LSP_CANCELLED')) throw err;
+        unopened.push(uri);
+        return undefined;
+      });
+    const checked = await Promise.all(toCheck.filter((_, i) => exists[i]).map(checkOne));
+    const present = checked.filter((f): f is FileDiagnostics => f !== undefined);
+    const listed: { uri: string; diagnostics: RawDiagnostic[] }[] = [
+      ...present,
+      ...notChecked.filter((uri) => held.has(uri)).map((uri) => ({ uri, diagnostics: held.get(uri)! })),
+    ];
+    return { present, listed, notChecked: notChecked.length, foldersCut: folderFiles.some((f) => f.more), unopened };
   }
 
   /** Each path as a file (under the outside-workspace policy) or a folder inside the workspace. */

@@ -2,7 +2,7 @@
 // the items -> walk every item to `depth` (each level's provider calls in parallel, bounded, inside
 // the one budget; repeats and cycles marked, never expanded) -> readiness -> notes -> render.
 import { EngineQuery, openAtPosition, type CallOptions } from '../../engine/baseQuery';
-import { CallerFiles, freshForCaller } from '../../engine/callerFiles';
+import { CallerFiles, freshForCaller, type CallerView } from '../../engine/callerFiles';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { LspToolError } from '../../engine/errors';
 import type { HierarchyItem, HierarchyNode, HierarchyResult } from '../../engine/hierarchyResult';
@@ -128,14 +128,7 @@ export class HierarchyEngine extends EngineQuery {
         empty: (w) => w.roots.length === 0 && w.final !== true,
         serverUp: this.outlines(document.uri, budget),
       });
-      // Asked again while a node is in a file no longer on disk (engine/callerFiles.ts).
-      const { value: walked, files } = await freshForCaller(
-        settled.value,
-        (w) => treePlaces(w.roots),
-        walkOnce,
-        (uris) => CallerFiles.read(this.deps.workspace, [document.uri, ...uris], view, budget),
-        budget,
-      );
+      const { value: walked, files } = await this.againstCaller(settled.value, walkOnce, document.uri, view, budget);
       const { preparation } = walked;
       const completeness: Completeness = noProvider(preparation, walked, this.deps.features.hasProviderSource(languageId))
         ? 'noProvider'
@@ -161,9 +154,7 @@ export class HierarchyEngine extends EngineQuery {
         }),
       );
       const result: HierarchyResult = { kind: 'hierarchy', direction, roots: freshTree(files, walked.roots), completeness };
-      const shown: HierarchyResult = { ...result, roots: treeForCaller(files, result.roots, direction) };
-      notes.push(...files.notes((uri) => displayPath(uri, folder, this.deps.workspace.roots())));
-      const text = await this.render(shown, folder, notes, fit);
+      const text = await this.render(result, files, folder, notes, fit);
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth: args.depth };
       return {
         tool: HIERARCHY_SCHEMA.name,
@@ -216,10 +207,24 @@ export class HierarchyEngine extends EngineQuery {
     return walked;
   }
 
-  /** The tree as text, within what the reader takes inline. */
-  private render(result: HierarchyResult, folder: string, notes: string[], fit: AnswerBudget | undefined): Promise<string> {
+  /** The walk once no node is in a file no longer on disk, asked again meanwhile (engine/callerFiles.ts), with the files as the caller sees them. */
+  private againstCaller(
+    walked: PreparedWalk,
+    again: () => Promise<PreparedWalk>,
+    queried: string,
+    view: CallerView,
+    budget: Budget,
+  ): Promise<{ value: PreparedWalk; files: CallerFiles }> {
+    const read = (uris: string[]): Promise<CallerFiles> => CallerFiles.read(this.deps.workspace, [queried, ...uris], view, budget);
+    return freshForCaller(walked, (w) => treePlaces(w.roots), again, read, budget);
+  }
+
+  /** The tree as text in the caller's positions, with the Notes about its files, within what the reader takes inline. */
+  private render(canonical: HierarchyResult, files: CallerFiles, folder: string, notes: string[], fit: AnswerBudget | undefined): Promise<string> {
     const settings = this.deps.settings();
     const roots = this.deps.workspace.roots();
+    const result: HierarchyResult = { ...canonical, roots: treeForCaller(files, canonical.roots, canonical.direction) };
+    notes.push(...files.notes((uri) => displayPath(uri, folder, roots)));
     const shownOptions = {
       direction: result.direction,
       pathOf: (uri: string) => displayPath(uri, folder, roots),

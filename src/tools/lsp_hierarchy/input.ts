@@ -52,7 +52,7 @@ export function parseHierarchyArgs(input: unknown): ParsedHierarchyArgs {
     if (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH) {
       throw invalid(
         `depth must be an integer from 1 to ${MAX_DEPTH}`,
-        `Got ${String(depth)}; depth 1 lists the direct callers, callees, supertypes or subtypes, and each level more expands those once more.`,
+        `Got ${written(depth)}; depth 1 lists the direct callers, callees, supertypes or subtypes, and each level more expands those once more.`,
       );
     }
   }

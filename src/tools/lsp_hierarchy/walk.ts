@@ -13,11 +13,12 @@ import { DIRECTION_METHOD, isUnsupportedRequest, OPERATION_METHOD } from '../../
 import type { Declarations } from './declarations';
 
 /**
- * Provider calls in flight at once during a walk: enough to overlap round trips, few enough not to
- * flood a server. Not HIERARCHY_WALKS_AT_ONCE (engine/hierarchySessions.ts), which bounds the walks
- * themselves by what VS Code keeps of their prepares: the two are equal today, not by rule.
+ * Provider calls in flight at once inside one walk: enough to overlap round trips, few enough not to
+ * flood a server. A bound on calls, not on walks: how many walks run at once is
+ * HIERARCHY_WALKS_AT_ONCE (engine/hierarchySessions.ts), set by what VS Code keeps of their
+ * prepares. The two are both 8 today by coincidence; neither follows from the other.
  */
-export const WALK_CONCURRENCY = 8;
+export const PROVIDER_CALLS_PER_WALK = 8;
 /** Related items a walk collects at most; past it, deeper levels are not expanded (and a Note says so). */
 export const WALK_NODE_LIMIT = 5000;
 
@@ -105,7 +106,7 @@ export async function walk(
       stoppedAt = related;
       break;
     }
-    const answers = await mapLimited(frontier, WALK_CONCURRENCY, (f) =>
+    const answers = await mapLimited(frontier, PROVIDER_CALLS_PER_WALK, (f) =>
       relatedTo(features, direction, f.handle, budget, declarations).catch((err: unknown): NormalizedRelated | undefined => {
         if (err instanceof LspToolError) throw err;
         // Not a failure: the server does not support the request (the Note says so), for this item and every other.
