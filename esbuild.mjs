@@ -98,6 +98,28 @@ const contexts = await Promise.all([
         },
       },
       {
+        // zod's English messages (about 1 KB of the VSIX): only the SDK's own protocol validation uses
+        // zod, and a malformed MCP message still gets its issue's code and expected type.
+        name: 'short-zod-messages',
+        setup(build) {
+          build.onLoad({ filter: /[/]zod[/]v4[/]locales[/]en\.js$/ }, () => ({
+            contents:
+              'export default function () { return { localeError: (issue) => `Invalid input: ${issue.code}${issue.expected ? `, expected ${issue.expected}` : ""}` }; }',
+            loader: 'js',
+          }));
+        },
+      },
+      {
+        // The SDK's experimental tasks API (server.experimental.tasks), which the server never uses.
+        name: 'no-mcp-tasks',
+        setup(build) {
+          build.onLoad({ filter: /[/]experimental[/]tasks[/]server\.js$/ }, () => ({
+            contents: 'export class ExperimentalServerTasks { constructor() { throw new Error("lsp-tool: MCP tasks are not bundled"); } }',
+            loader: 'js',
+          }));
+        },
+      },
+      {
         name: 'no-ajv',
         setup(build) {
           build.onResolve({ filter: /[/]validation[/]ajv-provider\.js$/ }, () => ({ path: resolvePath('src/mcp/noJsonSchemaValidator.ts') }));
