@@ -200,4 +200,20 @@ suite('@chat @lsp chat participant', () => {
     for (const expected of ['3 symbols are named area', 'basic/src/shapes.ts:2:3', 'basic/src/shapes.ts:9:3'])
       assert.ok(response.includes(expected), `${expected} in ${response}`);
   });
+
+  test("/problems with a path streams that file's errors, checked at once after a write", async () => {
+    const probe = fixture('src', 'lsp_chat_probe.ts');
+    await vscode.workspace.fs.writeFile(probe, new TextEncoder().encode("export const probe: number = 'not a number';\n"));
+    try {
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
+      await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@lsp /problems basic/src/lsp_chat_probe.ts', modelSelector: MODEL });
+      const [response] = await pageTexts('.interactive-response', { text: '1 problem', timeoutMs: 60_000 });
+      assert.ok(response, 'a response with the problem');
+      for (const expected of ['basic/src/lsp_chat_probe.ts (1)', "error Type 'string' is not assignable to type 'number'."]) {
+        assert.ok(response.includes(expected), `${expected} in ${response}`);
+      }
+    } finally {
+      await vscode.workspace.fs.delete(probe);
+    }
+  });
 });
