@@ -18,7 +18,8 @@ async function keptLines(cache: SourceLineCache, uriText: string, stamp: string,
   const known = cache.get(uriText, stamp);
   if (known) return known;
   const source = await text();
-  const lines = source.split(/\r?\n/);
+  // Line breaks as VS Code counts them (a lone \r too): a server's line number is the same line here.
+  const lines = source.split(/\r\n|\r|\n/);
   cache.set(uriText, stamp, lines, source.length);
   return lines;
 }
