@@ -25,6 +25,7 @@ const SPECS = {
     symbols: 'Option',
     outline: 'click/exceptions.py',
     calls: ['click/globals.py', /^def resolve_color_default\(/, 'resolve_color_default'],
+    diagnostics: 'click/exceptions.py',
   },
   c: {
     title: 'C (clangd 14, cJSON 1.7.15)',
@@ -35,6 +36,7 @@ const SPECS = {
     symbols: 'cJSON_Create',
     outline: 'cJSON.h',
     calls: ['cJSON.c', /^static unsigned parse_hex4\(/, 'parse_hex4'],
+    diagnostics: 'cJSON_Utils.c',
   },
   go: {
     title: 'Go (gopls, gorilla/mux 1.8.0)',
@@ -45,11 +47,12 @@ const SPECS = {
     symbols: 'Matcher',
     outline: 'route.go',
     calls: ['route.go', /^func \(r \*Route\) addRegexpMatcher\(/, 'addRegexpMatcher'],
+    diagnostics: 'route.go',
   },
 };
 
-/** The workloads of one language, for bench/run.mjs's `workload(name, options)`. */
-export function languageWorkloads(id, repo) {
+/** The workloads of one language, for bench/run.mjs's `workload(name, options)`; `diagnosticsOnly`: lsp_diagnostics' window alone. */
+export function languageWorkloads(id, repo, diagnosticsOnly = false) {
   const spec = SPECS[id];
   const { folder } = ensureLanguage(id);
   const extension = join(repo, 'test', 'extensions', spec.extension);
@@ -84,7 +87,9 @@ export function languageWorkloads(id, repo) {
       parts: 'warm,symbols,hierarchy',
     },
   ];
-  return { title: spec.title, workloads: [...cold, warm] };
+  // lsp_diagnostics: a write on disk to the first answer that shows it, against the server's own publish (a window of its own).
+  const diagnostics = [`${id}-diagnostics`, { ...base, queries: [], parts: 'diagnostics', env: { ...base.env, LSP_TOOL_BENCH_DIAGNOSTICS: spec.diagnostics } }];
+  return { title: spec.title, workloads: diagnosticsOnly ? [diagnostics] : [...cold, warm, diagnostics] };
 }
 
 export const LANGUAGE_IDS = Object.keys(SPECS);

@@ -8,6 +8,7 @@ import { stat } from './render';
 
 export interface DiagnosticsBench {
   file: string;
+  languageId: string;
   trials: number;
   /** Answers that did not show the write (the goal is none). */
   stale: number;
@@ -25,16 +26,32 @@ async function invoke(input: object): Promise<string> {
   return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
 }
 
-/** The raw path: wait for VS Code to show the disk's text, then ask tsserver itself. */
+/** The error each language's server reports for the marker: an undefined name, appended to the file. */
+const PROBES: Record<string, (marker: string) => string> = {
+  typescript: (marker) => `\nexport const lspToolBenchValue: number = ${marker};\n`,
+  python: (marker) => `\nlspToolBenchValue = ${marker}\n`,
+  c: (marker) => `\nint lspToolBenchValue = ${marker};\n`,
+  go: (marker) => `\nvar lspToolBenchValue = ${marker}\n`,
+};
+
+/**
+ * The raw path: wait for VS Code to show the disk's text, then the server's own check: tsserver's
+ * `semanticDiagnosticsSync` asked directly; another server's next publish that agrees (its file shown
+ * in a tab, as a pull server needs).
+ */
 async function rawRecheck(uri: vscode.Uri, expect: string, marker: string): Promise<number> {
   const started = Date.now();
   const document = await vscode.workspace.openTextDocument(uri);
   while (document.getText() !== expect && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 5));
+  const typescript = document.languageId === 'typescript';
   for (;;) {
-    const response = await vscode.commands.executeCommand<{ body?: { text: string }[] }>('typescript.tsserverRequest', 'semanticDiagnosticsSync', {
-      file: uri,
-    });
-    const has = (response?.body ?? []).some((d) => d.text.includes(marker));
+    const messages = typescript
+      ? (
+          (await vscode.commands.executeCommand<{ body?: { text: string }[] }>('typescript.tsserverRequest', 'semanticDiagnosticsSync', { file: uri }))?.body ??
+          []
+        ).map((d) => d.text)
+      : vscode.languages.getDiagnostics(uri).map((d) => d.message);
+    const has = messages.some((m) => m.includes(marker));
     if (has === expect.includes(marker) || Date.now() - started > 20_000) return Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -45,8 +62,10 @@ export async function measureDiagnostics(filePath: string, trials: number): Prom
   const uri = vscode.Uri.joinPath(root, filePath);
   const original = fs.readFileSync(uri.fsPath, 'utf8');
   const marker = 'lspToolBenchProbe';
-  // The error's message names the marker: "Cannot find name 'lspToolBenchProbe'."
-  const bad = `${original}\nexport const lspToolBenchValue: number = ${marker};\n`;
+  // The error's message names the marker: "Cannot find name 'lspToolBenchProbe'." and the like.
+  const languageId = (await vscode.workspace.openTextDocument(uri)).languageId;
+  const probe = PROBES[languageId] ?? PROBES.typescript!;
+  const bad = `${original}${probe(marker)}`;
   const toolBad: number[] = [];
   const toolGood: number[] = [];
   const raw: number[] = [];
@@ -69,7 +88,8 @@ export async function measureDiagnostics(filePath: string, trials: number): Prom
           staleAnswers.push(`${expectError ? 'error written' : 'error fixed'}, after ${Date.now() - started} ms: ${answer.slice(0, 400)}`);
         }
       }
-      // The raw re-check, from its own write.
+      // The raw re-check, from its own write (in a tab: a pull server checks only those).
+      if (languageId !== 'typescript') await vscode.window.showTextDocument(uri, { preview: true, preserveFocus: true });
       fs.writeFileSync(uri.fsPath, bad);
       raw.push(await rawRecheck(uri, bad, marker));
       fs.writeFileSync(uri.fsPath, original);
@@ -78,5 +98,5 @@ export async function measureDiagnostics(filePath: string, trials: number): Prom
   } finally {
     fs.writeFileSync(uri.fsPath, original);
   }
-  return { file: filePath, trials, stale, staleAnswers, toolBad: stat(toolBad), toolGood: stat(toolGood), raw: stat(raw) };
+  return { file: filePath, languageId, trials, stale, staleAnswers, toolBad: stat(toolBad), toolGood: stat(toolGood), raw: stat(raw) };
 }
