@@ -415,8 +415,10 @@ if (diag) {
         ({ title, d }) => `| ${title} (\`${d.file}\`) | ${range(d.toolBad)} | ${range(d.toolGood)} | ${range(d.raw)} | ${d.stale} of ${d.trials * 2} |`,
       ),
     );
-    for (const { title, d } of perLanguage)
+    for (const { title, d } of perLanguage) {
       budgets.push([`lsp_diagnostics: no stale answer after a write (${title})`, d.stale === 0, `${d.stale} of ${d.trials * 2}`]);
+      for (const answer of d.staleAnswers) lines.push('', `Stale (${title}): ${answer.replace(/\n/g, ' / ')}`);
+    }
   }
   budgets.push(['lsp_diagnostics: no stale answer after a write', diag.stale === 0, `${diag.stale} of ${diag.trials * 2}`]);
   budgets.push([
