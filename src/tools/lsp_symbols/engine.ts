@@ -175,7 +175,8 @@ export class SymbolsEngine extends EngineQuery {
       );
     }
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
-    const files = await CallerFiles.read(workspace, [document.uri], view, budget);
+    // The outline is of the document just opened: only unsaved changes make the caller's view differ.
+    const files = document.isDirty() ? await CallerFiles.read(workspace, [document.uri], view, budget) : new CallerFiles(new Map(), view);
     return { ...this.outcome(result, args, await this.renderFor(files, result, true, settings, notes, fit), notes), uri: document.uri };
   }
 
