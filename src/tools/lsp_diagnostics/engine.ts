@@ -121,7 +121,8 @@ export class DiagnosticsEngine extends EngineQuery {
     },
   ): Promise<string> {
     const { settings } = how;
-    const dirty = result.checked.filter((f) => f.dirty).map((f) => f.uri);
+    // Only a caller on the disk reads anything but what the servers checked: the editor's text.
+    const dirty = how.view === 'disk' ? result.checked.filter((f) => f.dirty).map((f) => f.uri) : [];
     const files = await CallerFiles.read(this.deps.workspace, dirty, how.view, how.budget);
     const shown = files.forCaller(
       result.diagnostics,
