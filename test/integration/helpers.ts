@@ -32,9 +32,14 @@ export async function query(input: object): Promise<LspQueryResult> {
   return vscode.commands.executeCommand<LspQueryResult>('lspTool.query', input);
 }
 
-/** User-level settings, so the fixture's .code-workspace file is never written. */
+/**
+ * User-level settings, so the fixture's .code-workspace file is never written. A setting that already
+ * holds the value is left alone: each write of settings.json takes the server most of a second.
+ */
 export async function setSetting(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('lspTool').update(key, value, vscode.ConfigurationTarget.Global);
+  const configuration = vscode.workspace.getConfiguration('lspTool');
+  if (JSON.stringify(configuration.inspect(key)?.globalValue) === JSON.stringify(value)) return;
+  await configuration.update(key, value, vscode.ConfigurationTarget.Global);
 }
 
 export async function expectCode(work: Promise<unknown>, code: string, pattern?: RegExp): Promise<Error> {
