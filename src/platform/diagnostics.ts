@@ -11,6 +11,12 @@ import { parseUri } from '../workspace/parsedUri';
 
 /** Files whose stamps are kept: the newest win. */
 const KEPT = 10_000;
+/**
+ * How long after we close a background tab an empty publish for its file is the client's clear, not
+ * the server's word: vscode-languageclient forgets a pulled file when its tab closes (about 70 ms
+ * later, measured), which could land inside the next call.
+ */
+const OWN_CLEAR_MS = 1000;
 
 const SEVERITIES: Record<string, number> = { error: 0, warning: 1, message: 2, suggestion: 3 };
 
@@ -20,6 +26,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly tabLanguages = new Set<string>();
   private readonly publishing = new Set<string>();
+  /** When we closed a background tab of each file. */
+  private readonly closedAt = new Map<string, number>();
   private readonly disposables: vscode.Disposable[];
 
   constructor(files: vscode.FileSystemWatcher) {
@@ -28,6 +36,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
       vscode.languages.onDidChangeDiagnostics((event) => {
         for (const uri of event.uris) {
           const key = uri.toString();
+          if (this.ownClear(key, uri)) continue;
           keepNewest(this.published, key, this.now(), KEPT);
           const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
           if (document !== undefined) this.publishing.add(document.languageId);
@@ -47,6 +56,14 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
 
   now(): number {
     return performance.now();
+  }
+
+  /** The empty publish that follows our closing of a file's background tab, while the file is in no tab. */
+  private ownClear(key: string, uri: vscode.Uri): boolean {
+    const closed = this.closedAt.get(key);
+    if (closed === undefined || this.now() - closed > OWN_CLEAR_MS) return false;
+    this.closedAt.delete(key);
+    return vscode.languages.getDiagnostics(uri).length === 0 && inTab(key) === undefined;
   }
 
   all(): Map<string, RawDiagnostic[]> {
@@ -116,17 +133,17 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   }
 
   async showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined> {
-    const inTab = (): vscode.Tab | undefined =>
-      vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
-    if (inTab() !== undefined) return undefined;
+    if (inTab(uri) !== undefined) return undefined;
     // `background`: the tab opens without becoming the active editor, and the focus stays where it is.
     await vscode.commands.executeCommand('vscode.open', parseUri(uri), { preview: true, preserveFocus: true, background: true });
-    const opened = inTab();
+    const opened = inTab(uri);
     if (opened === undefined) return undefined;
     this.tabLanguages.add(languageId);
     return async () => {
-      const tab = inTab();
-      if (tab !== undefined && !tab.isDirty) await vscode.window.tabGroups.close(tab, true);
+      const tab = inTab(uri);
+      if (tab === undefined || tab.isDirty) return;
+      keepNewest(this.closedAt, uri, this.now(), KEPT);
+      await vscode.window.tabGroups.close(tab, true);
     };
   }
 
@@ -171,6 +188,11 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   dispose(): void {
     vscode.Disposable.from(...this.disposables).dispose();
   }
+}
+
+/** The text tab showing `uri`, in any group. */
+function inTab(uri: string): vscode.Tab | undefined {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
 }
 
 function plain(d: vscode.Diagnostic): RawDiagnostic {

@@ -71,6 +71,30 @@ export async function measureDiagnostics(filePath: string, trials: number): Prom
   const raw: number[] = [];
   let stale = 0;
   const staleAnswers: string[] = [];
+  // What the editor saw of the file during each answer, for a stale one's report.
+  let events: string[] = [];
+  let zero = Date.now();
+  const seen = (what: string): void => {
+    events.push(`${Date.now() - zero} ms ${what}`);
+  };
+  const key = uri.toString();
+  const watch = vscode.Disposable.from(
+    vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === key)) {
+        const list = vscode.languages.getDiagnostics(uri);
+        seen(`publish: ${list.length} (${list.some((d) => d.message.includes(marker)) ? 'with' : 'without'} the marker)`);
+      }
+    }),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document.uri.toString() === key && e.contentChanges.length > 0)
+        seen(`text: ${e.document.getText().includes(marker) ? 'with' : 'without'} the marker`);
+    }),
+    vscode.window.tabGroups.onDidChangeTabs((e) => {
+      const mine = (tabs: readonly vscode.Tab[]): boolean => tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key);
+      if (mine(e.opened)) seen('tab opened');
+      if (mine(e.closed)) seen('tab closed');
+    }),
+  );
   try {
     // Warm: the project loaded, the file known.
     await invoke({ file_paths: [filePath] });
@@ -79,13 +103,17 @@ export async function measureDiagnostics(filePath: string, trials: number): Prom
         [bad, toolBad, true],
         [original, toolGood, false],
       ] as const) {
+        events = [];
         fs.writeFileSync(uri.fsPath, text);
         const started = Date.now();
+        zero = started;
         const answer = await invoke({ file_paths: [filePath] });
         times.push(Date.now() - started);
         if (answer.includes(marker) !== expectError) {
           stale++;
-          staleAnswers.push(`${expectError ? 'error written' : 'error fixed'}, after ${Date.now() - started} ms: ${answer.slice(0, 400)}`);
+          staleAnswers.push(
+            `${expectError ? 'error written' : 'error fixed'}, after ${Date.now() - started} ms: ${answer.slice(0, 400)} [seen: ${events.join('; ')}]`,
+          );
         }
       }
       // The raw re-check, from its own write (in a tab: a pull server checks only those).
@@ -96,6 +124,7 @@ export async function measureDiagnostics(filePath: string, trials: number): Prom
       await rawRecheck(uri, original, marker);
     }
   } finally {
+    watch.dispose();
     fs.writeFileSync(uri.fsPath, original);
   }
   return { file: filePath, languageId, trials, stale, staleAnswers, toolBad: stat(toolBad), toolGood: stat(toolGood), raw: stat(raw) };

@@ -89,6 +89,42 @@ describe('lsp_diagnostics', () => {
       assert.ok(port.needsTab('python'));
     });
 
+    it("a pull server's slow first answer is waited on: the empty list of a cancelled pull, then the errors", async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.py', 'python');
+      port.pullLanguages.add('python');
+      await workspace.openDocument(uri);
+      port.change(uri);
+      // pyright on click, cold: the cancelled pull's empty list after 3.7 s, the next pull's errors 1.3 s later.
+      port.scheduled.set(uri, [
+        { diagnostics: [], tab: true, afterMs: 3700 },
+        { diagnostics: [raw(0, 'not defined')], tab: true, afterMs: 1300 },
+      ]);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['not defined'],
+      );
+    });
+
+    it("a pull server's quick answer keeps the short quiet window", async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.py', 'python');
+      port.pullLanguages.add('python');
+      await workspace.openDocument(uri);
+      port.change(uri);
+      port.scheduled.set(uri, [
+        { diagnostics: [raw(0, 'not defined')], tab: true, afterMs: 140 },
+        { diagnostics: [], tab: true, afterMs: 400 },
+      ]);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['not defined'],
+      );
+    });
+
     it("tsserver's own answer replaces VS Code's diagnostics of its source; other sources stay", async () => {
       const { workspace, features, port, add } = setup();
       const uri = add('a.ts', 'typescript');

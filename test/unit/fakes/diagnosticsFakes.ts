@@ -9,8 +9,8 @@ export class FakeDiagnostics implements DiagnosticsPort {
   readonly held = new Map<string, RawDiagnostic[]>();
   readonly published = new Map<string, number>();
   readonly changes = new Map<string, number>();
-  /** What the server will publish next for a URI, in order; `tab`: only once the file is in a tab. */
-  readonly scheduled = new Map<string, { diagnostics: RawDiagnostic[]; tab?: boolean }[]>();
+  /** What the server will publish next for a URI, in order; `tab`: only once the file is in a tab; `afterMs`: that long after it is waited for (the clock moves on). */
+  readonly scheduled = new Map<string, { diagnostics: RawDiagnostic[]; tab?: boolean; afterMs?: number }[]>();
   readonly direct = new Map<string, CheckedDiagnostics>();
   readonly tabs = new Set<string>();
   readonly closed: string[] = [];
@@ -45,9 +45,15 @@ export class FakeDiagnostics implements DiagnosticsPort {
     this.held.set(uri, diagnostics);
     this.published.set(uri, this.now());
   }
-  async nextPublish(uri: string): Promise<boolean> {
+  async nextPublish(uri: string, ms: number): Promise<boolean> {
     const next = this.scheduled.get(uri)?.[0];
     if (next === undefined || (next.tab === true && !this.tabs.has(uri))) return false;
+    if ((next.afterMs ?? 0) > ms) {
+      this.clock += ms;
+      next.afterMs! -= ms;
+      return false;
+    }
+    this.clock += next.afterMs ?? 0;
     this.scheduled.get(uri)!.shift();
     this.publish(uri, next.diagnostics);
     return true;
