@@ -26,6 +26,14 @@ export const QUIET_OPENED_MS = 1000;
 export const PULL_QUIET_FACTOR = 0.5;
 /** The most that quiet window waits. */
 export const PULL_QUIET_MAX_MS = 4000;
+/**
+ * A first publish this soon after the change the server saw can be its work on the text before it,
+ * finished late: gopls once published its old pass 30 ms after VS Code reloaded the file (1 stale
+ * answer in 10 trials), and its pass for the new text some 200 ms later.
+ */
+export const REACTION_MS = 100;
+/** How long such a publish waits for the next before it is taken as the answer. */
+export const REACTION_WAIT_MS = 1000;
 
 export type Freshness =
   /** Published (or answered) after the file's last change the editor saw. */
@@ -75,7 +83,7 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   const since = Math.max(port.changedAt(uri) ?? -Infinity, wasOpen ? -Infinity : started, sync.reloaded === true ? port.now() : -Infinity);
   const quietMs = wasOpen ? QUIET_MS : QUIET_OPENED_MS;
   const published = port.publishedAt(uri);
-  if (published !== undefined && published >= since) return done(await quiet(port, uri, budget, quietMs), 'fresh');
+  if (published !== undefined && published >= since) return done(await settled(port, uri, budget, since, quietMs), 'fresh');
   // Open before the watch began, unchanged since, and nothing published that the watch saw: what it holds is its answer.
   if (since === -Infinity) return done(port.of(uri), 'fresh');
   const freshNow = (): boolean => (port.publishedAt(uri) ?? -Infinity) >= since;
@@ -83,16 +91,23 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   // A server that reports only on files in tabs gets one in the background, closed again after.
   const tabFirst = port.needsTab(document.languageId);
   // Even for a server still starting: a tab costs a push server nothing, and a pull server needs one.
-  if (!tabFirst && (await wait(TAB_HINT_MS))) return done(await quiet(port, uri, budget, quietMs), 'fresh');
+  if (!tabFirst && (await wait(TAB_HINT_MS))) return done(await settled(port, uri, budget, since, quietMs), 'fresh');
   const close = await budget.race(port.showInBackground(uri, document.languageId));
   const shown = port.now();
   try {
     if (!(await wait(port.publishedFor(document.languageId) ? PUBLISH_WAIT_MS : STARTING_WAIT_MS))) return done(port.of(uri), 'stale');
     const took = (port.publishedAt(uri) ?? shown) - shown;
-    return done(await quiet(port, uri, budget, Math.max(quietMs, Math.min(took * PULL_QUIET_FACTOR, PULL_QUIET_MAX_MS))), 'fresh');
+    return done(await settled(port, uri, budget, since, Math.max(quietMs, Math.min(took * PULL_QUIET_FACTOR, PULL_QUIET_MAX_MS))), 'fresh');
   } finally {
     await close?.();
   }
+}
+
+/** What the server holds after its first publish since the change: a quick one waits for the next (REACTION_MS), then quiet. */
+async function settled(port: DiagnosticsPort, uri: string, budget: Budget, since: number, quietMs: number): Promise<RawDiagnostic[]> {
+  const first = port.publishedAt(uri) ?? since;
+  if (first - since < REACTION_MS) await budget.race(port.nextPublish(uri, Math.min(REACTION_WAIT_MS, budget.remaining())));
+  return quiet(port, uri, budget, quietMs);
 }
 
 /** What the server holds once it has been quiet about `uri` for `ms` since its last publish. */

@@ -125,6 +125,38 @@ describe('lsp_diagnostics', () => {
       );
     });
 
+    it('a publish right after the change waits for the next: a pass on the text before it, finished late', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.py', 'python');
+      await workspace.openDocument(uri);
+      port.change(uri);
+      // gopls: its old pass 30 ms after the reload, its pass of the new text 200 ms later.
+      port.scheduled.set(uri, [
+        { diagnostics: [], afterMs: 30 },
+        { diagnostics: [raw(0, 'undefined: probe')], afterMs: 200 },
+      ]);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['undefined: probe'],
+      );
+    });
+
+    it('a quick publish with none after it is still the answer', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.py', 'python');
+      await workspace.openDocument(uri);
+      port.change(uri);
+      port.scheduled.set(uri, [{ diagnostics: [raw(0, 'quick')], afterMs: 30 }]);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['quick'],
+      );
+    });
+
     it("tsserver's own answer replaces VS Code's diagnostics of its source; other sources stay", async () => {
       const { workspace, features, port, add } = setup();
       const uri = add('a.ts', 'typescript');
