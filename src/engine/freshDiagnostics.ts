@@ -32,7 +32,7 @@ export const PULL_QUIET_MAX_MS = 4000;
  * answer in 10 trials), and its pass for the new text some 200 ms later.
  */
 export const REACTION_MS = 100;
-/** How long such a publish waits for the next before it is taken as the answer. */
+/** How long after such a publish the next is waited for before it is taken as the answer. */
 export const REACTION_WAIT_MS = 1000;
 
 export type Freshness =
@@ -103,10 +103,14 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   }
 }
 
-/** What the server holds after its first publish since the change: a quick one waits for the next (REACTION_MS), then quiet. */
+/**
+ * What the server holds after its first publish since the change: a quick one (REACTION_MS) waits for
+ * the next until REACTION_WAIT_MS after it (no longer than that when the call comes later), then quiet.
+ */
 async function settled(port: DiagnosticsPort, uri: string, budget: Budget, since: number, quietMs: number): Promise<RawDiagnostic[]> {
   const first = port.publishedAt(uri) ?? since;
-  if (first - since < REACTION_MS) await budget.race(port.nextPublish(uri, Math.min(REACTION_WAIT_MS, budget.remaining())));
+  const left = first + REACTION_WAIT_MS - port.now();
+  if (first - since < REACTION_MS && left > 0) await budget.race(port.nextPublish(uri, Math.min(left, budget.remaining())));
   return quiet(port, uri, budget, quietMs);
 }
 

@@ -157,6 +157,23 @@ describe('lsp_diagnostics', () => {
       );
     });
 
+    it('a quick publish long before the call is not waited on again: the call waits only the quiet', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.py', 'python');
+      await workspace.openDocument(uri);
+      port.change(uri);
+      port.publish(uri, [raw(0, 'quick')]);
+      port.clock += 5000;
+      port.scheduled.set(uri, [{ diagnostics: [raw(0, 'much later')], afterMs: 500 }]);
+      const before = port.clock;
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.ok(port.clock - before < 500, `waited ${port.clock - before} ms`);
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['quick'],
+      );
+    });
+
     it("tsserver's own answer replaces VS Code's diagnostics of its source; other sources stay", async () => {
       const { workspace, features, port, add } = setup();
       const uri = add('a.ts', 'typescript');
