@@ -1,7 +1,8 @@
 // Starts the VS Code server (code-server's build) on 127.0.0.1 and opens its workbench in Chromium.
 // Every process it starts is killed by the returned `close`, on every exit path.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -172,11 +173,41 @@ export function workbenchUrl(server, { folder, workspace, extensionDevelopmentPa
   return `${server.url}/?${params.toString()}`;
 }
 
-export async function launchBrowser({ headless = true } = {}) {
+async function startChromium(headless) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless, args: CHROMIUM_ARGS });
+}
+
+export async function launchBrowser({ headless = true } = {}) {
+  const browser = await startChromium(headless);
   onCleanup(() => browser.close());
   return browser;
+}
+
+/**
+ * One Chromium for a run of many windows (starting one costs ~2.5 s of a 2-core machine), started
+ * again if it died. Each window opens its page in a fresh context (`newWindowPage`): storage of its
+ * own, closed with the window. `close` ends it; Playwright also kills it when this process exits.
+ */
+export function sharedBrowser() {
+  let browser;
+  return {
+    async get() {
+      if (!browser?.isConnected()) browser = await startChromium(true);
+      return browser;
+    },
+    async close() {
+      await browser?.close();
+      browser = undefined;
+    },
+  };
+}
+
+/** A page in a fresh browser context (its own cookies and storage, as a new browser's), closed by the window's cleanup. */
+export async function newWindowPage(browser, options) {
+  const context = await browser.newContext(options);
+  onCleanup(() => context.close());
+  return context.newPage();
 }
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -185,31 +216,64 @@ function check(r, what) {
   if (r.status !== 0) throw new Error(`${what} failed with status ${r.status}:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
 }
 
-/** Packages each extension folder (vsce) and installs the VSIX files into a fresh extensions dir. */
+/** A hash of a folder's files (names and contents), or of one file. */
+function contentHash(path) {
+  const hash = createHash('sha256');
+  const visit = (p, rel) => {
+    if (statSync(p).isDirectory()) for (const name of readdirSync(p).sort()) visit(join(p, name), `${rel}/${name}`);
+    else hash.update(`${rel}\0`).update(readFileSync(p)).update('\0');
+  };
+  visit(path, '');
+  return hash.digest('hex');
+}
+
+/** Installed extension sets this process already made, by content and VS Code version; removed when it exits. */
+const installed = new Map();
+let installCache;
+
+/**
+ * Packages each extension folder (vsce) and installs the VSIX files into a fresh extensions dir.
+ * Within one process the same contents for the same VS Code are packaged and installed once (each
+ * costs ~2 s of a 2-core machine); every window still gets a copy of its own.
+ */
 export function installExtensions(folders, vsixFiles = [], vscodeVersion = undefined) {
   const paths = provision(vscodeVersion);
+  const key = [paths.version, ...folders.map(contentHash), ...vsixFiles.map(contentHash)].join(' ');
+  let source = installed.get(key);
+  if (!source) {
+    if (!installCache) {
+      installCache = mkdtempSync(join(tmpdir(), 'lsp-tool-installed-'));
+      process.on('exit', () => rmSync(installCache, { recursive: true, force: true }));
+    }
+    source = mkdtempSync(join(installCache, 'set-'));
+    const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
+    const all = [...vsixFiles];
+    for (const folder of folders) {
+      const out = join(source, `${basename(folder)}.vsix`);
+      check(
+        spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], {
+          cwd: folder,
+          encoding: 'utf8',
+        }),
+        `vsce package ${folder}`,
+      );
+      all.push(out);
+    }
+    for (const vsix of all) {
+      check(
+        spawnSync(paths.node, [paths.serverMain, '--install-extension', vsix, '--force', '--extensions-dir', source, '--accept-server-license-terms'], {
+          encoding: 'utf8',
+        }),
+        `install ${vsix}`,
+      );
+    }
+    installed.set(key, source);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'lsp-tool-extensions-'));
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
-  const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const all = [...vsixFiles];
-  for (const folder of folders) {
-    const out = join(dir, `${basename(folder)}.vsix`);
-    check(
-      spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], {
-        cwd: folder,
-        encoding: 'utf8',
-      }),
-      `vsce package ${folder}`,
-    );
-    all.push(out);
-  }
-  for (const vsix of all) {
-    check(
-      spawnSync(paths.node, [paths.serverMain, '--install-extension', vsix, '--force', '--extensions-dir', dir, '--accept-server-license-terms'], {
-        encoding: 'utf8',
-      }),
-      `install ${vsix}`,
-    );
-  }
+  cpSync(source, dir, { recursive: true });
+  // The index names each extension's folder by absolute path too: point it at the copy.
+  const index = join(dir, 'extensions.json');
+  if (existsSync(index)) writeFileSync(index, readFileSync(index, 'utf8').split(source).join(dir));
   return dir;
 }

@@ -14,7 +14,6 @@ export const NODE24_VERSION = '24.22.3';
  */
 export const HOSTS = {
   '1.139.1': { codeServer: '4.139.1', node: '24.22.3' },
-  '1.117.0': { codeServer: '4.117.0', node: '22.23.5', ripgrep: { version: '1.17.1', tag: 'v15.0.1' } },
   '1.100.3': { codeServer: '4.100.3', node: null, ripgrep: { version: '1.15.11', tag: 'v13.0.0-10' } },
 };
 export const RIPGREP_UNIVERSAL_VERSION = '1.18.0';

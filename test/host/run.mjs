@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installExtensions, launchBrowser, onCleanup, runCleanups, startServer, workbenchUrl } from './host.mjs';
+import { installExtensions, launchBrowser, newWindowPage, onCleanup, runCleanups, startServer, workbenchUrl } from './host.mjs';
 import { startPageRpc } from './pageRpc.mjs';
 import { copilotSupport, keepBuiltinCopilotEnabled, writeChatLanguageModels } from './copilot.mjs';
 import { startFakeModel } from './fakeModel.mjs';
@@ -33,6 +33,7 @@ function extensionErrors(serverDataDir) {
   return logs.flatMap((f) => readFileSync(f, 'utf8').split('\n')).filter((line) => /\[error\]/i.test(line) && /lsp-tool/i.test(line));
 }
 
+/** One window's run; `browser` is a `sharedBrowser()` to open its page in (without one, it starts a Chromium of its own). */
 export async function runIntegration({
   folder,
   workspace,
@@ -49,6 +50,7 @@ export async function runIntegration({
   locale,
   copilot = false,
   claudeCode = false,
+  browser,
 }) {
   // The real Copilot Chat agent with a scripted model (copilot.mjs): only where the VS Code under test ships it.
   if (copilot) {
@@ -102,8 +104,7 @@ export async function runIntegration({
     settings,
   });
   if (fakeModel) writeChatLanguageModels(join(server.tmp, 'user'), fakeModel.modelUrl);
-  const browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page = await newWindowPage(browser ? await browser.get() : await launchBrowser(), { viewport: { width: 1400, height: 900 } });
   if (fakeModel) await keepBuiltinCopilotEnabled(page, server.url);
   let consoleResults;
   // A web-worker extension host logs to the page, not to a file on the server.

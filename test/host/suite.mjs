@@ -1,9 +1,8 @@
 // Runs some of npm test's integration suites: those whose label contains the first argument
 // (case-insensitive), optionally narrowed to the mocha tests whose title matches the second
 // (a regular expression). For development: `node test/host/suite.mjs "node host" "lsp_symbols"`.
-import { printRecords, runIntegration } from './run.mjs';
-import { runCleanups } from './host.mjs';
-import { SUITES } from './suites.mjs';
+import { sharedBrowser } from './host.mjs';
+import { runSuite, SUITES } from './suites.mjs';
 
 const [pick = '', grep] = process.argv.slice(2);
 const chosen = SUITES.filter((s) => s.label.toLowerCase().includes(pick.toLowerCase()));
@@ -13,21 +12,14 @@ if (chosen.length === 0) {
 }
 let passed = 0;
 let failed = 0;
+const browser = sharedBrowser();
 for (const suite of chosen) {
-  const t0 = Date.now();
-  try {
-    const folder = typeof suite.folder === 'function' ? suite.folder() : suite.folder;
-    const prepared = suite.prepare ? suite.prepare() : { records: [] };
-    // The title filter replaces the suite's own tag filter (tagged tests need their suite's window).
-    const env = grep ? { ...suite.env, LSP_TOOL_TEST_GREP: grep, LSP_TOOL_TEST_GREP_INVERT: '' } : suite.env;
-    const records = [...prepared.records, ...(await runIntegration({ ...suite, ...prepared, folder, env }))];
-    const r = printRecords(records, suite.label);
-    passed += r.passed;
-    failed += r.failed;
-  } finally {
-    await runCleanups();
-  }
-  console.log(`  (${suite.label}: ${((Date.now() - t0) / 1000).toFixed(0)}s)`);
+  // The title filter replaces the suite's own tag filter (tagged tests need their suite's window).
+  const env = grep ? { ...suite.env, LSP_TOOL_TEST_GREP: grep, LSP_TOOL_TEST_GREP_INVERT: '' } : suite.env;
+  const r = await runSuite({ ...suite, env }, browser);
+  passed += r.passed;
+  failed += r.failed;
 }
+await browser.close();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printRecords, runIntegration } from './run.mjs';
-import { onCleanup, runCleanups } from './host.mjs';
+import { onCleanup, runCleanups, sharedBrowser } from './host.mjs';
 import { ensureRxjs } from './realProject.mjs';
 import { bundleClientExtension, ensureLanguage, pyrightServerModule } from './languages.mjs';
 import { bundleWebTests } from './webTests.mjs';
@@ -74,18 +74,19 @@ export const SUITES = [
     ],
     testsEntry: entry,
   },
-  // The oldest VS Code engines.vscode claims, and one between: the same suite minus chat (whose
-  // test-only model needs the language model chat provider API, stable from 1.104) and minus what
-  // is tagged @once: the engine's own logic under bad input, load and file changes, the same on any
-  // VS Code (every API those tests touch is touched by the rest too), run in the newest host only.
-  ...['1.117.0', '1.100.3'].map((vscodeVersion) => ({
-    label: `VS Code ${vscodeVersion}`,
-    vscodeVersion,
+  // The oldest VS Code engines.vscode claims (the newest is the node host's): the same suite minus
+  // chat (whose test-only model needs the language model chat provider API, stable from 1.104) and
+  // minus what is tagged @once: the engine's own logic under bad input, load and file changes, the
+  // same on any VS Code (every API those tests touch is touched by the rest too), run in the newest
+  // host only. Versions between the two add no API we use and are left out to keep CI short.
+  {
+    label: 'VS Code 1.100.3',
+    vscodeVersion: '1.100.3',
     env: { LSP_TOOL_TEST_GREP: `${TAGGED}|@chat|@once`, LSP_TOOL_TEST_GREP_INVERT: '1' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider'), join(repo, 'test', 'extensions', 'type-hierarchy-provider')],
     testsEntry: entry,
-  })),
+  },
   // The extension's `browser` entry in the web-worker extension host (as on vscode.dev), against the
   // same multi-root workspace, whose files that host sees as vscode-remote:// URIs: the readiness,
   // remote-window, tool, palette command and card tests (the reliability matrix and load tests stay
@@ -106,15 +107,15 @@ export const SUITES = [
   // The real GitHub Copilot Chat agent (built into VS Code from 1.139.1) calling our tools, with a
   // scripted model on 127.0.0.1 (test/host/fakeModel.mjs). Its own host: no test-only scripted-model
   // extension beside Copilot's models. On a VS Code without it, the runner prints why it skips.
-  ...['1.139.1', '1.117.0', '1.100.3'].map((vscodeVersion) => ({
-    label: `Copilot Chat agent (VS Code ${vscodeVersion})`,
-    vscodeVersion,
+  {
+    label: 'Copilot Chat agent (VS Code 1.139.1)',
+    vscodeVersion: '1.139.1',
     copilot: true,
     env: { LSP_TOOL_TEST_GREP: '@copilot(?!-rxjs)' },
     workspace: join(repo, 'test', 'fixtures', 'multi.code-workspace'),
     testExtensions: [join(repo, 'test', 'extensions', 'fault-provider')],
     testsEntry: entry,
-  })),
+  },
   // The real terminal agents (npm, pinned; provision.mjs), Claude Code, Codex, Gemini CLI and Copilot
   // CLI, each in an integrated terminal of the VS Code under test with its documented setup, reaching
   // our MCP server through the terminal's environment, with a scripted model on 127.0.0.1
@@ -198,25 +199,34 @@ export const SUITES = [
 export async function runAllIntegration() {
   let passed = 0;
   let failed = 0;
-  for (const suite of SUITES) {
-    const t0 = Date.now();
-    try {
-      const folder = typeof suite.folder === 'function' ? suite.folder() : suite.folder;
-      const prepared = suite.prepare ? suite.prepare() : { records: [] };
-      const records = [...prepared.records, ...(await runIntegration({ ...suite, ...prepared, folder }))];
-      const r = printRecords(records, suite.label);
+  const browser = sharedBrowser();
+  try {
+    for (const suite of SUITES) {
+      const r = await runSuite(suite, browser);
       passed += r.passed;
       failed += r.failed;
-    } catch (err) {
-      // A suite that cannot start (its project or server failed to provision) fails alone; the rest still run.
-      failed += printRecords(
-        [{ title: `${suite.label}: the suite started`, state: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) }],
-        suite.label,
-      ).failed;
-    } finally {
-      await runCleanups();
     }
-    console.log(`  (${suite.label}: ${((Date.now() - t0) / 1000).toFixed(0)}s)`);
+  } finally {
+    await browser.close();
   }
   return { passed, failed };
+}
+
+/** One suite in a VS Code window of its own (a page of the run's shared Chromium); one that cannot start fails alone. */
+export async function runSuite(suite, browser) {
+  const t0 = Date.now();
+  try {
+    const folder = typeof suite.folder === 'function' ? suite.folder() : suite.folder;
+    const prepared = suite.prepare ? suite.prepare() : { records: [] };
+    return printRecords([...prepared.records, ...(await runIntegration({ ...suite, ...prepared, folder, browser }))], suite.label);
+  } catch (err) {
+    // A suite that cannot start (its project or server failed to provision) fails alone; the rest still run.
+    return printRecords(
+      [{ title: `${suite.label}: the suite started`, state: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) }],
+      suite.label,
+    );
+  } finally {
+    await runCleanups();
+    console.log(`  (${suite.label}: ${((Date.now() - t0) / 1000).toFixed(0)}s)`);
+  }
 }
