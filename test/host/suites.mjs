@@ -143,10 +143,12 @@ export const SUITES = [
     env: { LSP_TOOL_TEST_GREP: '@empty' },
     testsEntry: entry,
   },
+  // rxjs's sources where nothing has loaded the project yet: the first questions, asked at once, are
+  // a findReferences and an incomingCalls (@rxjs). A cold symbol search is asked alone, in a window
+  // of its own (@rxjs-cold-symbols): with no TypeScript file open, lsp_symbols must start tsserver.
   {
     label: 'real project (rxjs)',
     folder: () => ensureRxjs(),
-    // Each @rxjs-cold-… suite needs a window where nothing has loaded the project yet: its own.
     env: { LSP_TOOL_TEST_GREP: '@rxjs(?!-cold)' },
     testsEntry: entry,
   },
@@ -156,24 +158,19 @@ export const SUITES = [
     env: { LSP_TOOL_TEST_GREP: '@rxjs-cold-symbols' },
     testsEntry: entry,
   },
-  {
-    label: 'real project (rxjs), cold hierarchy',
-    folder: () => ensureRxjs(),
-    env: { LSP_TOOL_TEST_GREP: '@rxjs-cold-hierarchy' },
-    testsEntry: entry,
-  },
   // Real Python, C and Go servers on real projects (test/host/languages.mjs), each started by its
-  // test-only client extension as its marketplace extension would. Three windows per language, each
-  // cold for one kind of question: position tools, symbol search, call hierarchy.
+  // test-only client extension as its marketplace extension would. Two windows per language: one
+  // whose first questions, asked at once, are a cold findReferences and a cold incomingCalls, and one
+  // whose first is a cold symbol search, alone (with no file of the language open, it must start the
+  // server itself).
   ...[
     ['python', 'Python (pyright)', 'lang-pyright'],
     ['c', 'C (clangd)', 'lang-clangd'],
     ['go', 'Go (gopls)', 'lang-gopls'],
   ].flatMap(([id, name, extension]) =>
     [
-      ['position', 'position tools'],
+      ['(position|hierarchy)', 'position tools and call hierarchy'],
       ['symbols', 'symbol search'],
-      ['hierarchy', 'call hierarchy'],
     ].map(([kind, what]) => ({
       label: `language ${name}, cold ${what}`,
       folder: () => ensureLanguage(id).folder,

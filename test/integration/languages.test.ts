@@ -1,7 +1,9 @@
 // Every tool on a real project in Python (pyright), C (clangd) and Go (gopls), each server started by
 // a test-only client extension the way its marketplace extension starts it (test/extensions/lang-*).
-// Three windows per language, each cold for one kind of question (test/host/suites.mjs):
-// @lang-<id>-position (lsp), @lang-<id>-symbols (lsp_symbols), @lang-<id>-hierarchy (lsp_hierarchy).
+// Two windows per language (test/host/suites.mjs): one where the first questions, asked at once, are
+// a cold findReferences and a cold incomingCalls (@lang-<id>-position for lsp, @lang-<id>-hierarchy
+// for lsp_hierarchy), and one where the first is a cold symbol search (@lang-<id>-symbols), asked
+// alone: with no file of the language open, lsp_symbols must start the server itself.
 // The tool's cold answer must equal its warm one and the raw provider's settled answer, as sets.
 // Tests marked NEEDS: fail on the engine of 2026-12-01 (issue 19); the comment names the fix.
 import * as assert from 'node:assert/strict';
@@ -233,23 +235,78 @@ async function rawIncoming(uri: vscode.Uri, position: vscode.Position, depth: nu
 
 const ms = (since: number): number => Date.now() - since;
 
+/** A cold first answer, and the raw provider's, polled from the same cold start until it settled. */
+interface ColdAnswer<T> {
+  input: Record<string, unknown>;
+  anchor: Awaited<ReturnType<typeof at>>;
+  cold: { r: T; ms: number };
+  raw: Settled;
+}
+
+/** The first questions of a position window, asked at once from one cold start; each test asserts its own. */
+interface ColdStart {
+  state: string;
+  references: ColdAnswer<LspQueryResult>;
+  incoming: ColdAnswer<HierarchyResult>;
+}
+
+async function askCold<T>(
+  anchor: Anchor,
+  input: (a: Awaited<ReturnType<typeof at>>) => Record<string, unknown>,
+  ask: (input: object) => Thenable<T>,
+  raw: (a: Awaited<ReturnType<typeof at>>) => Promise<string[]>,
+  t0: number,
+): Promise<ColdAnswer<T>> {
+  const a = await at(anchor);
+  const i = input(a);
+  const [cold, settled] = await Promise.all([Promise.resolve(ask(i)).then((r) => ({ r, ms: ms(t0) })), settle(() => raw(a), t0)]);
+  return { input: i, anchor: a, cold, raw: settled };
+}
+
+const coldStarts = new Map<Language['id'], Promise<ColdStart>>();
+/** The window's cold start, begun by whichever of its tests comes first. */
+function coldStart(language: Language): Promise<ColdStart> {
+  let started = coldStarts.get(language.id);
+  if (!started) {
+    const state = coldState(language);
+    const t0 = Date.now();
+    started = Promise.all([
+      askCold(
+        language.references,
+        (a) => ({ operation: 'findReferences', file_path: a.file_path, line: a.line, character: a.character }),
+        query,
+        async (a) => rawLocationKeys(await vscode.commands.executeCommand('vscode.executeReferenceProvider', a.uri, a.position)),
+        t0,
+      ),
+      askCold(
+        language.calls,
+        (a) => ({ direction: 'incomingCalls', file_path: a.file_path, line: a.line, character: a.character }),
+        queryHierarchy,
+        async (a) => (await rawIncoming(a.uri, a.position, 1)).edges,
+        t0,
+      ),
+    ]).then(([references, incoming]) => ({ state, references, incoming }));
+    coldStarts.set(language.id, started);
+  }
+  return started;
+}
+
 for (const language of LANGUAGES) {
   const tag = `@lang-${language.id}`;
 
-  // Window 1: the first question is a cold findReferences; the other position tools follow.
-  suite(`${tag}-position lsp on ${language.label}`, () => {
+  // Window 1: the first questions are a cold findReferences and a cold incomingCalls, at once; the
+  // other position tools follow, then the call hierarchy suite below.
+  suite(`${tag}-position lsp on ${language.label}`, function () {
+    // The cold start waits for both first answers, and for the raw ones to settle.
+    this.timeout(300_000);
     suiteSetup(activateExtension);
 
     test("cold findReferences equals the warm answer and the raw provider's settled answer (as sets)", async () => {
-      const state = coldState(language);
-      const a = await at(language.references);
-      const input = { operation: 'findReferences', file_path: a.file_path, line: a.line, character: a.character };
-      const t0 = Date.now();
       // The raw provider is polled from the same cold start, to time when its answer became complete.
-      const [cold, raw] = await Promise.all([
-        query(input).then((r) => ({ r, ms: ms(t0) })),
-        settle(async () => rawLocationKeys(await vscode.commands.executeCommand('vscode.executeReferenceProvider', a.uri, a.position)), t0),
-      ]);
+      const {
+        state,
+        references: { input, cold, raw },
+      } = await coldStart(language);
       const warmStart = Date.now();
       const warm = await query(input);
       const warmMs = ms(warmStart);
@@ -335,7 +392,7 @@ for (const language of LANGUAGES) {
     });
   });
 
-  // Window 2: the first question is a cold workspace symbol search.
+  // Window 2: the first question is a cold workspace symbol search, alone.
   suite(`${tag}-symbols lsp_symbols on ${language.label}`, () => {
     suiteSetup(activateExtension);
 
@@ -395,7 +452,7 @@ for (const language of LANGUAGES) {
     });
   });
 
-  // Window 3: the first question is a cold incomingCalls.
+  // In window 1, after the position tools: the cold incomingCalls asked with the cold findReferences.
   suite(`${tag}-hierarchy lsp_hierarchy on ${language.label}`, function () {
     // Today's Go settling can spend the whole 60 s budget on each of a test's tool calls.
     this.timeout(300_000);
@@ -404,14 +461,10 @@ for (const language of LANGUAGES) {
     test(`cold incomingCalls of ${language.calls.name} at depth 1 equals warm and the raw walk (as sets)`, async () => {
       // NEEDS for Go (langfix, issue 19 "compared as sets"): gopls reorders callers from call to call,
       // and today's settling compares in order, so the cold call can spend the whole budget (partial).
-      const state = coldState(language);
-      const a = await at(language.calls);
-      const input = { direction: 'incomingCalls', file_path: a.file_path, line: a.line, character: a.character };
-      const t0 = Date.now();
-      const [cold, raw] = await Promise.all([
-        queryHierarchy(input).then((r) => ({ r, ms: ms(t0) })),
-        settle(async () => (await rawIncoming(a.uri, a.position, 1)).edges, t0),
-      ]);
+      const {
+        state,
+        incoming: { input, anchor: a, cold, raw },
+      } = await coldStart(language);
       const warmStart = Date.now();
       const warm = await queryHierarchy(input);
       const warmMs = ms(warmStart);
