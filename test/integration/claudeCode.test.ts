@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { MANIFESTS } from '../../src/tools/manifests';
-import { activateExtension, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
+import { activateExtension, expectPage, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
 import { contributedTools } from './contributedTools';
 import { type AnthropicRequest, type AnthropicTool, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from './claudeCodeAgent';
 
@@ -52,7 +52,7 @@ suite('@claude the real Claude Code CLI calls our MCP server from an integrated 
       30_000,
     ))!;
     await vscode.commands.executeCommand('lspTool.showCard');
-    await pageTexts('#content', { timeoutMs: 30_000 });
+    await expectPage('#content', { timeoutMs: 30_000 });
   });
   teardown(async function () {
     if (this.currentTest?.state === 'failed') await page('screenshot', { name: `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}` });

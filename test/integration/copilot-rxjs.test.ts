@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, EXTENSION_ID, measure, pageTexts } from './helpers';
+import { activateExtension, expectPage, EXTENSION_ID, measure } from './helpers';
 import { askAgent, copilotReady, script, textOfMessage, toolMessages, waitForAgentRequests } from './copilotAgent';
 import { describeShape, shapeOf, type AnswerKind } from './answerShape';
 
@@ -21,7 +21,7 @@ async function toolMessageFor(name: string, input: object): Promise<string> {
   const done = `rxjs session ${session} done.`;
   await script([{ toolCalls: [{ id, name, arguments: input }] }, { text: done }]);
   await askAgent(`rxjs question ${session}`);
-  await pageTexts('.interactive-response', { text: done, timeoutMs: 120_000 });
+  await expectPage('.interactive-response', { text: done, timeoutMs: 120_000 });
   const [, second] = await waitForAgentRequests(2);
   const message = toolMessages(second!).find((m) => m.tool_call_id === id);
   assert.ok(message, `a tool message for ${id}`);

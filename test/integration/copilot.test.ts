@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, EXTENSION_ID, faultCalls, folderUri, invoke, measure, page, pageTexts, query, setSetting, until } from './helpers';
+import { activateExtension, expectPage, EXTENSION_ID, faultCalls, folderUri, invoke, measure, page, pageTexts, query, setSetting, until } from './helpers';
 import { contributedTools } from './contributedTools';
 import {
   askAgent,
@@ -97,7 +97,7 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     await activateExtension();
     await copilotReady();
     await vscode.commands.executeCommand('lspTool.showCard');
-    await pageTexts('#content', { timeoutMs: 30_000 });
+    await expectPage('#content', { timeoutMs: 30_000 });
   });
   teardown(async function () {
     if (this.currentTest?.state === 'failed') await page('screenshot', { name: `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}` });
@@ -159,7 +159,7 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     const [, second] = await waitForAgentRequests(2);
     const answer = textOfMessage(answerTo(second!, 'call_refs'));
     // The step, with our invocation title.
-    await pageTexts('.interactive-response', { text: 'LSP findReferences basic/src/geometry.ts:3:17' });
+    await expectPage('.interactive-response', { text: 'LSP findReferences basic/src/geometry.ts:3:17' });
     // The card and the editor, from the agent's call (before our own invokeTool below repeats it).
     await api().followAlongSettled();
     assert.equal(api().card.historySize, historyBefore + 1, "the agent's call reached the card");
@@ -321,7 +321,7 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
       const historyBefore = api().card.historySize;
       await script([{ toolCalls: [{ id: 'call_outside_no', name: 'lsp', arguments: hoverOutside() }] }, { text: 'Skipped the outside file.' }]);
       await askAgent('What is external? (decline)');
-      await pageTexts(CHAT, { text: CONFIRM, timeoutMs: 60_000 });
+      await expectPage(CHAT, { text: CONFIRM, timeoutMs: 60_000 });
       assert.equal((await requests()).filter((r) => r.agentTurn).length, 1, 'the loop waits on the confirmation');
       await vscode.commands.executeCommand('workbench.action.chat.skipTool');
       await finalAnswer('Skipped the outside file.');
@@ -336,7 +336,7 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     test('policy ask: Copilot shows our confirmation; accepting runs the query', async () => {
       await script([{ toolCalls: [{ id: 'call_outside_yes', name: 'lsp', arguments: hoverOutside() }] }, { text: 'Outside file read.' }]);
       await askAgent('What is external?');
-      await pageTexts(CHAT, { text: CONFIRM, timeoutMs: 60_000 });
+      await expectPage(CHAT, { text: CONFIRM, timeoutMs: 60_000 });
       assert.equal((await requests()).filter((r) => r.agentTurn).length, 1, 'the loop waits on the confirmation');
       // The confirmation's primary button, "Allow in this Session" in this VS Code.
       const buttons = await pageTexts(`${CHAT} .monaco-button`, { timeoutMs: 1000 });
@@ -347,7 +347,7 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
       const content = textOfMessage(answerTo(second!, 'call_outside_yes'));
       assert.match(content, /const external: 42/);
       await api().followAlongSettled();
-      await pageTexts('.card-title', { text: 'LSP hover', timeoutMs: 15_000 });
+      await expectPage('.card-title', { text: 'LSP hover', timeoutMs: 15_000 });
       // A first hover in a file tsserver has not loaded can read "(loading...) const external: 42".
       if (content.includes('(loading...)')) measure(`copilot outside hover: the model read tsserver's loading answer: ${JSON.stringify(content)}`);
     });

@@ -79,8 +79,21 @@ export async function page<T = Record<string, unknown>>(op: string, args: Record
   return body.result as T;
 }
 
+/** The texts of the page's elements matching `selector` (and containing `text`), once at least `min` (1) show or the time is up: a probe, never a failure. */
 export async function pageTexts(selector: string, options: { text?: string; timeoutMs?: number; min?: number } = {}): Promise<string[]> {
   return (await page<{ texts: string[] }>('query', { selector, timeoutMs: 10_000, ...options })).texts;
+}
+
+/** Waits until the page shows `selector` (containing `text`, at least `min` of them), and fails, saying what it shows instead, if it does not in time. */
+export async function expectPage(selector: string, options: { text?: string; timeoutMs?: number; min?: number } = {}): Promise<string[]> {
+  const found = await pageTexts(selector, options);
+  if (found.length < (options.min ?? 1)) {
+    const shown = await pageTexts(selector, { timeoutMs: 0 });
+    assert.fail(
+      `the page shows ${options.min ?? 1} × ${selector}${options.text === undefined ? '' : ` with "${options.text}"`} within ${options.timeoutMs ?? 10_000} ms; it shows ${JSON.stringify(shown.slice(0, 5))}`,
+    );
+  }
+  return found;
 }
 
 export async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {

@@ -5,7 +5,21 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HierarchyResult } from '../../src/engine/hierarchyResult';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, activeAt, EXTENSION_ID, expectCode, folderUri, measure, openAt, page, pageTexts, setSetting, textOf, until } from './helpers';
+import {
+  activateExtension,
+  activeAt,
+  expectCode,
+  expectPage,
+  EXTENSION_ID,
+  folderUri,
+  measure,
+  openAt,
+  page,
+  pageTexts,
+  setSetting,
+  textOf,
+  until,
+} from './helpers';
 
 async function hierarchy(input: object, token = new vscode.CancellationTokenSource().token): Promise<string> {
   return textOf(await vscode.lm.invokeTool('lsp_hierarchy', { input, toolInvocationToken: undefined }, token));
@@ -257,7 +271,7 @@ suite('lsp_hierarchy card, commands and hand-off', () => {
   suiteSetup(async () => {
     await activateExtension();
     await vscode.commands.executeCommand('lspTool.showCard');
-    await pageTexts('#content', { timeoutMs: 30_000 });
+    await expectPage('#content', { timeoutMs: 30_000 });
   });
   teardown(async function () {
     if (this.currentTest?.state === 'failed') await page('screenshot', { name: `failed-${this.currentTest.title.slice(0, 30).replace(/\W+/g, '-')}` });
@@ -266,7 +280,7 @@ suite('lsp_hierarchy card, commands and hand-off', () => {
   test('Show Callers fills the card with the tree: names, kinds, sites and summary', async () => {
     await openAt(fixture('src', 'calls.ts'), 10, 17);
     await vscode.commands.executeCommand('lspTool.showCallers');
-    await pageTexts('.card-title', { text: 'LSP incomingCalls basic/src/calls.ts:10:17', timeoutMs: 30_000 });
+    await expectPage('.card-title', { text: 'LSP incomingCalls basic/src/calls.ts:10:17', timeoutMs: 30_000 });
     assert.deepEqual(await pageTexts('.tree-row .tree-name', { min: 3 }), ['chainC', 'chainB', 'fromOtherFile']);
     assert.deepEqual(await pageTexts('.tree-row .tree-path', { min: 3 }), [
       'basic/src/calls.ts:10:17',
@@ -313,40 +327,40 @@ suite('lsp_hierarchy card, commands and hand-off', () => {
   test('the other palette commands: Show Callees, Show Subtypes, Show Supertypes', async () => {
     await openAt(fixture('src', 'calls.ts'), 2, 17);
     await vscode.commands.executeCommand('lspTool.showCallees');
-    await pageTexts('.card-title', { text: 'LSP outgoingCalls basic/src/calls.ts:2:17', timeoutMs: 30_000 });
+    await expectPage('.card-title', { text: 'LSP outgoingCalls basic/src/calls.ts:2:17', timeoutMs: 30_000 });
     assert.deepEqual(await pageTexts('.tree-sites'), ['called at 3:10']);
     await openAt(fixture('types', 'animals.lsptypes'), 3, 7);
     await vscode.commands.executeCommand('lspTool.showSubtypes');
-    await pageTexts('.card-title', { text: 'LSP subtypes basic/types/animals.lsptypes:3:7', timeoutMs: 30_000 });
+    await expectPage('.card-title', { text: 'LSP subtypes basic/types/animals.lsptypes:3:7', timeoutMs: 30_000 });
     assert.deepEqual(await pageTexts('.tree-row .tree-name', { min: 3 }), ['Animal', 'Dog', 'Cat']);
     await openAt(fixture('types', 'animals.lsptypes'), 5, 7);
     await vscode.commands.executeCommand('lspTool.showSupertypes');
-    await pageTexts('.card-title', { text: 'LSP supertypes basic/types/animals.lsptypes:5:7', timeoutMs: 30_000 });
+    await expectPage('.card-title', { text: 'LSP supertypes basic/types/animals.lsptypes:5:7', timeoutMs: 30_000 });
     assert.deepEqual(await pageTexts('.tree-row .tree-name', { min: 2 }), ['Puppy', 'Dog']);
   });
 
   test("hand-off: the card's toolbar opens the root in the built-in Call Hierarchy view", async () => {
     await openAt(fixture('src', 'calls.ts'), 10, 17);
     await vscode.commands.executeCommand('lspTool.showCallers');
-    await pageTexts('.card-title', { text: 'LSP incomingCalls basic/src/calls.ts:10:17', timeoutMs: 30_000 });
+    await expectPage('.card-title', { text: 'LSP incomingCalls basic/src/calls.ts:10:17', timeoutMs: 30_000 });
     await page('click', { selector: '#openInHierarchy' });
     const rows = await pageTexts(`${SIDEBAR} .monaco-list-row`, { text: 'chainC', timeoutMs: 20_000 });
     assert.ok(
       rows.some((r) => r.includes('chainC')),
       rows.join('\n'),
     );
-    await pageTexts(`${SIDEBAR} .title`, { text: 'Callers Of', timeoutMs: 10_000 });
+    await expectPage(`${SIDEBAR} .title`, { text: 'Callers Of', timeoutMs: 10_000 });
     const handed = await vscode.commands.executeCommand<{ view: string; direction: string; line: number; character: number }>('lspTool.openInHierarchyView');
     assert.deepEqual(handed && [handed.view, handed.direction, handed.line, handed.character], ['callHierarchy', 'incomingCalls', 10, 17]);
     const typed = await twin({ direction: 'subtypes', file_path: TYPES, line: 3, character: 7 });
     assert.equal(typed.roots.length, 1);
     await openAt(fixture('types', 'animals.lsptypes'), 3, 7);
     await vscode.commands.executeCommand('lspTool.showSubtypes');
-    await pageTexts('.card-title', { text: 'LSP subtypes basic/types/animals.lsptypes:3:7', timeoutMs: 30_000 });
+    await expectPage('.card-title', { text: 'LSP subtypes basic/types/animals.lsptypes:3:7', timeoutMs: 30_000 });
     const handedTypes = await vscode.commands.executeCommand<{ view: string; direction: string }>('lspTool.openInHierarchyView');
     assert.deepEqual(handedTypes && [handedTypes.view, handedTypes.direction], ['typeHierarchy', 'subtypes']);
-    await pageTexts(`${SIDEBAR} .title`, { text: 'Subtypes Of', timeoutMs: 10_000 });
-    await pageTexts(`${SIDEBAR} .monaco-list-row`, { text: 'Animal', timeoutMs: 20_000 });
+    await expectPage(`${SIDEBAR} .title`, { text: 'Subtypes Of', timeoutMs: 10_000 });
+    await expectPage(`${SIDEBAR} .monaco-list-row`, { text: 'Animal', timeoutMs: 20_000 });
   });
 });
 

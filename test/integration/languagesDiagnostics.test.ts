@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DiagnosticsResult } from '../../src/engine/result';
-import { activateExtension, measure, pageTexts, textOf } from './helpers';
+import { activateExtension, expectPage, measure, pageTexts, textOf } from './helpers';
 
 interface DiagnosticsCase {
   label: string;
@@ -162,7 +162,7 @@ for (const c of CASES) {
       if (c.tag === '') {
         // The palette's twin, in the card: the same call, its rows carrying the message.
         await vscode.commands.executeCommand('lspTool.showProblems', [asked]);
-        await pageTexts('.card-title', { text: `LSP diagnostics ${asked}` });
+        await expectPage('.card-title', { text: `LSP diagnostics ${asked}` });
         const rows = await pageTexts('.row', { text: name });
         assert.ok(
           rows.some((row) => row.includes(`error: Cannot find name '${name}'.`)),

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, activeAt, openAt, EXTENSION_ID, folderUri, invoke, measure, page, pageTexts, setSetting, until } from './helpers';
+import { activateExtension, activeAt, expectPage, EXTENSION_ID, folderUri, invoke, measure, openAt, page, pageTexts, setSetting, until } from './helpers';
 
 const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
 const fixture = (...parts: string[]) => vscode.Uri.joinPath(folderUri('basic'), ...parts);
@@ -35,7 +35,7 @@ suite('search card, commands and follow-along', () => {
   suiteSetup(async () => {
     await activateExtension();
     await vscode.commands.executeCommand('lspTool.showCard');
-    await pageTexts('#content', { timeoutMs: 30_000 });
+    await expectPage('#content', { timeoutMs: 30_000 });
   });
   teardown(() => setSetting('followAlong', undefined));
 
@@ -98,9 +98,9 @@ suite('search card, commands and follow-along', () => {
   test('empty states are distinct', async () => {
     await openAt(fixture('src', 'main.ts'), 4, 14);
     await vscode.commands.executeCommand('lspTool.findReferences');
-    await pageTexts('.empty-results', { text: 'No results.' });
+    await expectPage('.empty-results', { text: 'No results.' });
     await vscode.commands.executeCommand('lspTool.hover');
-    await pageTexts('.empty-hover', { text: 'No hover information.' });
+    await expectPage('.empty-hover', { text: 'No hover information.' });
   });
 
   test('follow-along: a tool call reveals the queried line and keyboard focus stays where it was', async () => {
@@ -181,7 +181,7 @@ suite('@chat @lsp chat participant', () => {
     assert.equal(anchors.length, 3, 'each location is an anchor');
     // The tool's invocation message shows as a step only when it was called with the request's chat token.
     await page('click', { selector: '.interactive-response :text("Completed")', dispatch: true });
-    await pageTexts('.interactive-response', { text: 'LSP findReferences basic/src/geometry.ts:3:17' });
+    await expectPage('.interactive-response', { text: 'LSP findReferences basic/src/geometry.ts:3:17' });
     await page('screenshot', { name: 'chat', selector: '#workbench\\.parts\\.auxiliarybar' });
   });
 

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LspSymbol, SymbolsResult } from '../../src/engine/result';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, activeAt, EXTENSION_ID, expectCode, folderUri, page, pageTexts, setSetting, textOf, until } from './helpers';
+import { activateExtension, activeAt, expectCode, expectPage, EXTENSION_ID, folderUri, page, pageTexts, setSetting, textOf, until } from './helpers';
 
 async function symbols(input: object, token = new vscode.CancellationTokenSource().token): Promise<string> {
   return textOf(await vscode.lm.invokeTool('lsp_symbols', { input, toolInvocationToken: undefined }, token));
@@ -162,12 +162,12 @@ suite('lsp_symbols in the card and the palette', () => {
   suiteSetup(async () => {
     await activateExtension();
     await vscode.commands.executeCommand('lspTool.showCard');
-    await pageTexts('#content', { timeoutMs: 30_000 });
+    await expectPage('#content', { timeoutMs: 30_000 });
   });
 
   test("LSP: Find Symbol… shows the matches with their kind's codicon; a click opens the name", async () => {
     await vscode.commands.executeCommand('lspTool.findSymbol', 'Square');
-    await pageTexts('.card-title', { text: 'LSP symbols Square' });
+    await expectPage('.card-title', { text: 'LSP symbols Square' });
     const rows = await pageTexts('.symbol-row');
     assert.ok(rows[0]!.includes('Square') && rows[0]!.includes('basic/src/shapes.ts:14:14'), rows.join('\n'));
     const icon = await page<{ value: string }>('evaluateInFrame', {
@@ -182,7 +182,7 @@ suite('lsp_symbols in the card and the palette', () => {
   test('LSP: Show Outline shows the active file indented; Enter opens a member', async () => {
     await vscode.window.showTextDocument(fixture('src', 'shapes.ts'));
     await vscode.commands.executeCommand('lspTool.showOutline');
-    await pageTexts('.card-title', { text: 'LSP outline basic/src/shapes.ts' });
+    await expectPage('.card-title', { text: 'LSP outline basic/src/shapes.ts' });
     const rows = await pageTexts('.symbol-row');
     assert.ok(rows.length >= 10, rows.join('\n'));
     const indents = await page<{ value: string[] }>('evaluateInFrame', {
@@ -199,10 +199,10 @@ suite('lsp_symbols in the card and the palette', () => {
   test('a tool call shows its symbols in the card, and back returns to the previous query', async () => {
     await symbols({ query: 'totalArea' });
     await vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports.followAlongSettled();
-    await pageTexts('.card-title', { text: 'LSP symbols totalArea' });
+    await expectPage('.card-title', { text: 'LSP symbols totalArea' });
     await until(() => activeAt('/basic/src/geometry.ts', 3, 17), Boolean, 'follow-along at totalArea');
     await page('click', { selector: '#back' });
-    await pageTexts('.card-title', { text: 'LSP outline basic/src/shapes.ts' });
+    await expectPage('.card-title', { text: 'LSP outline basic/src/shapes.ts' });
   });
 });
 

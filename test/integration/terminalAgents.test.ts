@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { MANIFESTS } from '../../src/tools/manifests';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, EXTENSION_ID, folderUri, invoke, measure, pageTexts, testEnv, until } from './helpers';
+import { activateExtension, expectPage, EXTENSION_ID, folderUri, invoke, measure, pageTexts, testEnv, until } from './helpers';
 import { contributedTools, type ContributedTool } from './contributedTools';
 import { script } from './claudeCodeAgent';
 import { agentBin, runAgent, setupSnippet, type AgentRun, type AgentRunOptions, type TerminalAgentId } from './terminalAgent';
@@ -214,7 +214,7 @@ suite('@claude the real Codex, Gemini and Copilot CLIs call our MCP server from 
     endpointUrl = endpoint!.url;
     tools = await contributedTools();
     await vscode.commands.executeCommand('lspTool.showCard');
-    await pageTexts('#content', { timeoutMs: 30_000 });
+    await expectPage('#content', { timeoutMs: 30_000 });
   });
 
   for (const agent of AGENTS) {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, page, pageTexts } from './helpers';
+import { activateExtension, expectPage, page, pageTexts } from './helpers';
 
 const MODEL = { vendor: 'lsp-test', id: 'scripted' };
 
@@ -21,7 +21,7 @@ suite('@chat #lsp called by an agent', () => {
       response?.includes('The lsp tool answered 7 lines; the first: basic/src/geometry.ts:3:17: export function totalArea(shapes: Shape[]): number {'),
       response,
     );
-    await pageTexts('.interactive-response', { text: 'LSP findReferences basic/src/geometry.ts:3:17' });
+    await expectPage('.interactive-response', { text: 'LSP findReferences basic/src/geometry.ts:3:17' });
     // Expand the steps, then the tool's own step: the chat shows what the model sent and read back.
     await page('click', { selector: '.interactive-response :text("Completed")', dispatch: true });
     await page('click', { selector: '.chat-tool-invocation-part .chat-confirmation-widget-title', dispatch: true });

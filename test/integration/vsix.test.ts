@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, invoke, page, pageTexts, until } from './helpers';
+import { expectPage, EXTENSION_ID, invoke, page, pageTexts, until } from './helpers';
 
 const repo = process.env.LSP_TOOL_REPO!;
 const language = vscode.env.language;
@@ -49,11 +49,11 @@ suite('@vsix the installed VSIX', () => {
     assert.ok(editor);
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
     await page('press', { key: 'F1' });
-    await pageTexts('.quick-input-widget input', { timeoutMs: 10_000 });
+    await expectPage('.quick-input-widget input', { timeoutMs: 10_000 });
     await page('type', { text: title });
-    await pageTexts('.quick-input-list .monaco-list-row', { text: title, timeoutMs: 10_000 });
+    await expectPage('.quick-input-list .monaco-list-row', { text: title, timeoutMs: 10_000 });
     await page('press', { key: 'Enter' });
-    await pageTexts('.card-title', { text: 'LSP findReferences src/geometry.ts:3:17', timeoutMs: 60_000 });
+    await expectPage('.card-title', { text: 'LSP findReferences src/geometry.ts:3:17', timeoutMs: 60_000 });
     const summary = runtime('{0} results in {1} files').replace('{0}', '7').replace('{1}', '3');
     await until(
       async () => (await pageTexts('.summary')).join(),
