@@ -60,8 +60,16 @@ export interface CheckDeps {
   diagnostics: DiagnosticsPort;
 }
 
+export interface CheckOptions {
+  /**
+   * When a file it depends on last changed (engine/changeReach.ts): what its server published before
+   * that is of the older project, and is not taken.
+   */
+  after?: number;
+}
+
 /** Checks one file: never the diagnostics of a text older than the caller's view without saying so. */
-export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Budget): Promise<FileDiagnostics> {
+export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Budget, options: CheckOptions = {}): Promise<FileDiagnostics> {
   const { workspace, features, diagnostics: port } = deps;
   const started = port.now();
   const wasOpen = workspace.openDocumentUris().has(uri);
@@ -80,7 +88,13 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
 
   // A publish counts when it came after the file's last change, or after we opened it for its server.
   // A reload during the wait moves the mark: what was published before it was of the older text.
-  const since = Math.max(port.changedAt(uri) ?? -Infinity, wasOpen ? -Infinity : started, sync.reloaded === true ? port.now() : -Infinity);
+  // A change to a file it depends on counts as its own.
+  const since = Math.max(
+    port.changedAt(uri) ?? -Infinity,
+    options.after ?? -Infinity,
+    wasOpen ? -Infinity : started,
+    sync.reloaded === true ? port.now() : -Infinity,
+  );
   const quietMs = wasOpen ? QUIET_MS : QUIET_OPENED_MS;
   const published = port.publishedAt(uri);
   if (published !== undefined && published >= since) return done(await settled(port, uri, budget, since, quietMs), 'fresh');
@@ -92,6 +106,12 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   const tabFirst = port.needsTab(document.languageId);
   // Even for a server still starting: a tab costs a push server nothing, and a pull server needs one.
   if (!tabFirst && (await wait(TAB_HINT_MS))) return done(await settled(port, uri, budget, since, quietMs), 'fresh');
+  // A push server publishes again only what changed: a dependent it already knows, unchanged itself,
+  // whose report the change left alone gets no publish. Once the server has published for its
+  // language since the change and then gone quiet, what it holds for the file is its answer.
+  if (!tabFirst && wasOpen && options.after !== undefined && (port.changedAt(uri) ?? -Infinity) < options.after) {
+    if (await familySettled(port, uri, since, budget)) return done(port.of(uri), 'fresh');
+  }
   const close = await budget.race(port.showInBackground(uri, document.languageId));
   const shown = port.now();
   try {
@@ -100,6 +120,19 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
     return done(await settled(port, uri, budget, since, Math.max(quietMs, Math.min(took * PULL_QUIET_FACTOR, PULL_QUIET_MAX_MS))), 'fresh');
   } finally {
     await close?.();
+  }
+}
+
+/** Whether some file of `uri`'s family had a publish after `since`, then none for QUIET_OPENED_MS (within PUBLISH_WAIT_MS). */
+async function familySettled(port: DiagnosticsPort, uri: string, since: number, budget: Budget): Promise<boolean> {
+  const end = Date.now() + Math.min(PUBLISH_WAIT_MS, budget.remaining());
+  for (;;) {
+    const last = port.familyPublishedAt(uri) ?? -Infinity;
+    const quietFor = port.now() - last;
+    if (last >= since && quietFor >= QUIET_OPENED_MS) return true;
+    const left = end - Date.now();
+    if (left <= 0) return false;
+    await budget.sleep(Math.min(left, last >= since ? QUIET_OPENED_MS - quietFor : 100));
   }
 }
 

@@ -150,6 +150,8 @@ export interface DiagnosticsPort {
   of(uri: string): RawDiagnostic[];
   /** When diagnostics for `uri` were last published, as seen since the watch started. */
   publishedAt(uri: string): number | undefined;
+  /** When diagnostics were last published for any file of `uri`'s family (engine/languages.ts familyOf), open or not. */
+  familyPublishedAt(uri: string): number | undefined;
   /** When `uri`'s content last changed (on disk or in the editor), as seen since the watch started. */
   changedAt(uri: string): number | undefined;
   /** Every URI whose content changed since the watch started, newest last. */

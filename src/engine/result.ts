@@ -78,4 +78,9 @@ export interface DiagnosticsResult {
   resolvedWorkspaceUri: string;
   /** partial: some file could not be shown fresh (its Note names it). */
   completeness: Completeness;
+  /**
+   * When the files asked about changed: the files that depend on them (engine/changeReach.ts), each
+   * checked fresh, and their errors, apart from `diagnostics`.
+   */
+  caused?: { by: string[]; files: string[]; diagnostics: LspDiagnostic[] };
 }

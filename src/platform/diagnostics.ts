@@ -4,7 +4,7 @@
 // diagnostics requests), since the TypeScript extension checks only the files shown in a tab.
 import * as vscode from 'vscode';
 import { keepNewest } from '../engine/keptMap';
-import { TYPESCRIPT_FAMILY } from '../engine/languages';
+import { familyOf, TYPESCRIPT_FAMILY } from '../engine/languages';
 import type { CheckedDiagnostics, DiagnosticsPort, RawDiagnostic } from '../engine/ports';
 import { fileBytes, fileStat } from '../workspace/files';
 import { parseUri } from '../workspace/parsedUri';
@@ -26,6 +26,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly tabLanguages = new Set<string>();
   private readonly publishing = new Set<string>();
+  /** When each family of files (by extension) last had a publish. */
+  private readonly families = new Map<string, number>();
   /** When we closed a background tab of each file. */
   private readonly closedAt = new Map<string, number>();
   private readonly disposables: vscode.Disposable[];
@@ -40,6 +42,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
           keepNewest(this.published, key, this.now(), KEPT);
           const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
           if (document !== undefined) this.publishing.add(document.languageId);
+          this.families.set(familyOf(key), this.now());
           const waiting = this.waiters.get(key);
           this.waiters.delete(key);
           waiting?.forEach((wake) => wake());
@@ -126,6 +129,10 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
 
   publishedFor(languageId: string): boolean {
     return this.publishing.has(languageId);
+  }
+
+  familyPublishedAt(uri: string): number | undefined {
+    return this.families.get(familyOf(uri));
   }
 
   needsTab(languageId: string): boolean {

@@ -74,9 +74,41 @@ export function diagnosticLine(d: ShownDiagnostic, path: string): string {
   return `${path}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${oneLine(d.message)}${origin === '' ? '' : ` (${origin})`}`;
 }
 
-/** The whole answer, within `limit` characters when one is given (else lspTool.maxResultChars). */
-export function formatDiagnostics(diagnostics: readonly ShownDiagnostic[], options: DiagnosticsRenderOptions, limit?: number): string {
+/** The errors in the files that depend on the changed files asked about, in a section of their own. */
+export interface CausedSection {
+  /** The changed files, as shown. */
+  by: readonly string[];
+  /** How many dependent files were checked. */
+  files: number;
+  diagnostics: readonly ShownDiagnostic[];
+}
+
+/** `In 28 other files that use src/isFunction.ts, after its change: 35 errors in 28 files.` */
+export function causedHeading(caused: CausedSection): string {
+  const what = caused.by.length === 1 ? caused.by[0]! : `${caused.by.slice(0, -1).join(', ')} and ${caused.by.at(-1)!}`;
+  const files = `${caused.files} other file${caused.files === 1 ? '' : 's'} that use${caused.files === 1 ? 's' : ''} ${what}`;
+  if (caused.files === 0) return `No other file uses what ${what} declares: its change can break nothing elsewhere.`;
+  if (caused.diagnostics.length === 0) return `No errors in the ${files}, after the change.`;
+  return `Caused elsewhere, in the ${files}, after the change: ${totalsLine(caused.diagnostics).replace(/\.$/, '')}.`;
+}
+
+/**
+ * The whole answer, within `limit` characters when one is given (else lspTool.maxResultChars): with
+ * `caused`, the files' own answer (at most half the room while the section needs it), then the section.
+ */
+export function formatDiagnostics(diagnostics: readonly ShownDiagnostic[], options: DiagnosticsRenderOptions, limit?: number, caused?: CausedSection): string {
   const max = Math.max(0, Math.min(limit ?? options.maxResultChars, options.maxResultChars));
+  if (caused === undefined) return formatList(diagnostics, options, max);
+  const heading = causedHeading(caused);
+  if (caused.diagnostics.length === 0)
+    return formatList(diagnostics, options, max - heading.length - 2).replace(/(\nNote: [^]*)?$/, (notes) => `\n\n${heading}${notes}`);
+  const own = formatList(diagnostics, { ...options, notes: [] }, Math.floor(max / 2));
+  const rest = formatList(caused.diagnostics, { ...options, empty: '' }, max - own.length - 2 - heading.length - 1);
+  // The section's own totals line is the heading's.
+  return `${own}\n\n${heading}\n${rest.slice(rest.indexOf('\n') + 1)}`;
+}
+
+function formatList(diagnostics: readonly ShownDiagnostic[], options: DiagnosticsRenderOptions, max: number): string {
   if (diagnostics.length === 0) return withNotes(options.empty, options.notes, max, 'diagnostics');
   const pathOf = displayPaths(options.resolvedWorkspaceUri, options.roots);
   const sorted = sortDiagnostics(diagnostics, pathOf);

@@ -3,6 +3,9 @@
 // other tools.
 import { EngineQuery, resolveUnderPolicy, type CallOptions } from '../../engine/baseQuery';
 import { CallerFiles, type CallerView } from '../../engine/callerFiles';
+import { changeReach, DeclaredNames, MAX_SCANNED_FILES, type ChangeReach } from '../../engine/changeReach';
+import { familyOf, NO_DEPENDENTS } from '../../engine/languages';
+import { mapLimited } from '../../engine/mapLimited';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { LspToolError } from '../../engine/errors';
 import { freshDiagnostics, type FileDiagnostics } from '../../engine/freshDiagnostics';
@@ -18,8 +21,10 @@ import { inputFields } from '../definition';
 import { diagnosticsAsked, diagnosticsTitle, parseDiagnosticsArgs, type DiagnosticsArgs, type SeverityFilter } from './input';
 import { DIAGNOSTICS_SCHEMA } from './schema';
 
-/** Files checked in one call at most; the rest are listed as VS Code holds them, and a Note says so. */
-export const MAX_CHECKED_FILES = 50;
+/** Checks in flight at once: enough to keep a server busy, few enough that its tabs and opens stay light. */
+const PARALLEL_CHECKS = 8;
+/** Of the budget, what is kept back from the checks for the answer itself, at most. */
+const RESERVE_MS = 3000;
 
 export interface DiagnosticsOutcome extends OutcomeHeader {
   tool: typeof DIAGNOSTICS_SCHEMA.name;
@@ -33,16 +38,16 @@ export function isDiagnosticsOutcome(outcome: OutcomeHeader | undefined): outcom
 
 const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
 
-/** The files and folders a call names, resolved; folders as URIs. */
 /** What a call checked (DiagnosticsEngine.checkFiles). */
 interface Checked {
   present: FileDiagnostics[];
-  /** The checked files and, past the cap, the held ones: each with its diagnostics. */
-  listed: { uri: string; diagnostics: RawDiagnostic[] }[];
-  notChecked: number;
-  foldersCut: boolean;
+  /** Files the budget left no time to check. */
+  notChecked: string[];
   /** Files that could not be opened as text. */
   unopened: string[];
+  reach: ChangeReach;
+  /** With file_paths naming files: the dependents of the changed ones among them, checked apart. */
+  caused?: { by: string[]; files: FileDiagnostics[] };
 }
 
 interface Targets {
@@ -51,8 +56,18 @@ interface Targets {
 }
 
 export class DiagnosticsEngine extends EngineQuery {
+  private readonly names = new DeclaredNames();
+  /** Calls run one at a time: two at once would open and close each other's background tabs. */
+  private queue: Promise<unknown> = Promise.resolve();
+
   execute(input: unknown, token?: CancellationLike, options: CallOptions = {}): Promise<DiagnosticsOutcome> {
-    return this.logged(diagnosticsAsked(inputFields(input)), () => this.run(input, token, options), answered);
+    return this.logged(diagnosticsAsked(inputFields(input)), () => this.oneAtATime(() => this.run(input, token, options)), answered);
+  }
+
+  private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.queue.then(work, work);
+    this.queue = turn.catch(() => undefined);
+    return turn;
   }
 
   private port(): DiagnosticsPort {
@@ -75,20 +90,37 @@ export class DiagnosticsEngine extends EngineQuery {
     const budget = createBudget(settings.timeoutMs, token);
     try {
       const targets = await this.resolve(args, settings, budget);
-      const { present, listed, notChecked, foldersCut, unopened } = await this.checkFiles(args, targets, roots, port, budget);
-      const diagnostics = listed.flatMap((file) => file.diagnostics.map((d) => toDiagnostic(file.uri, d))).filter(severityFilter(args.severity));
+      const checked = await this.checkFiles(args, targets, roots, port, budget, token);
+      const { present, notChecked, unopened, caused } = checked;
+      const all = [...present, ...(caused?.files ?? [])];
+      const listOf = (files: readonly FileDiagnostics[], filter: (d: LspDiagnostic) => boolean): LspDiagnostic[] =>
+        files.flatMap((file) => file.diagnostics.map((d) => toDiagnostic(file.uri, d))).filter(filter);
       const folder = targets.folders[0] ?? this.deps.workspace.folderOf(targets.files[0] ?? roots[0]!.uri);
       const pathOf = displayPaths(folder, roots);
-      const notes = notesFor(present, notChecked, foldersCut, args, pathOf, view);
+      const notes = notesFor(all, args, pathOf, view);
       if (unopened.length > 0) notes.push(`not checked: ${unopened.map(pathOf).join(', ')} could not be opened as text.`);
-      const stale = present.some((f) => f.freshness === 'stale' || f.unsynced);
+      if (notChecked.length > 0) {
+        notes.push(
+          `not checked: the time budget (lspTool.timeoutMs) ran out before ${listPaths(notChecked, pathOf)}. Ask again with ${notChecked.length === 1 ? 'it' : 'them'} in file_paths, or raise lspTool.timeoutMs.`,
+        );
+      }
+      if (checked.reach.cut)
+        notes.push('the project has more files than were searched for the files a change reaches; pass the folders you changed in file_paths.');
+      const stale = all.some((f) => f.freshness === 'stale' || f.unsynced) || notChecked.length > 0;
       const result: DiagnosticsResult = {
         kind: 'diagnostics',
-        diagnostics: sortDiagnostics(dedupe(diagnostics), pathOf),
-        checked: present.map((f): CheckedFile => ({ uri: f.uri, languageId: f.languageId, freshness: f.freshness, dirty: f.dirty })),
+        diagnostics: sortDiagnostics(dedupe(listOf(present, severityFilter(args.severity))), pathOf),
+        checked: all.map((f): CheckedFile => ({ uri: f.uri, languageId: f.languageId, freshness: f.freshness, dirty: f.dirty })),
         resolvedWorkspaceUri: folder,
         completeness: stale ? 'partial' : 'complete',
       };
+      if (caused !== undefined) {
+        result.caused = {
+          by: caused.by,
+          files: caused.files.map((f) => f.uri),
+          diagnostics: sortDiagnostics(dedupe(listOf(caused.files, severityFilter('error'))), pathOf),
+        };
+      }
       const text = await this.render(result, { view, fit, budget, settings, notes, pathOf, empty: emptyText(args.severity, present.length) });
       const outcome: DiagnosticsOutcome = {
         tool: DIAGNOSTICS_SCHEMA.name,
@@ -124,11 +156,17 @@ export class DiagnosticsEngine extends EngineQuery {
     // Only a caller on the disk reads anything but what the servers checked: the editor's text.
     const dirty = how.view === 'disk' ? result.checked.filter((f) => f.dirty).map((f) => f.uri) : [];
     const files = await CallerFiles.read(this.deps.workspace, dirty, how.view, how.budget);
-    const shown = files.forCaller(
-      result.diagnostics,
-      (d) => d,
-      (d, range) => ({ ...d, range }),
-    );
+    const forCaller = (list: readonly LspDiagnostic[]): LspDiagnostic[] =>
+      files.forCaller(
+        list,
+        (d) => d,
+        (d, range) => ({ ...d, range }),
+      );
+    const shown = forCaller(result.diagnostics);
+    const caused =
+      result.caused === undefined
+        ? undefined
+        : { by: result.caused.by.map(how.pathOf), files: result.caused.files.length, diagnostics: forCaller(result.caused.diagnostics) };
     how.notes.push(...files.notes(how.pathOf, false));
     const options = {
       resolvedWorkspaceUri: result.resolvedWorkspaceUri,
@@ -138,40 +176,79 @@ export class DiagnosticsEngine extends EngineQuery {
       empty: how.empty,
       notes: how.notes,
     };
-    return renderWithin(how.fit, settings.maxResultChars, (limit) => formatDiagnostics(shown, options, limit));
+    return renderWithin(how.fit, settings.maxResultChars, (limit) => formatDiagnostics(shown, options, limit, caused));
   }
 
   /**
-   * The files to check, most wanted first, each checked fresh; past MAX_CHECKED_FILES, what VS Code
-   * already holds is listed unchecked. `notChecked` counts those past the cap; `foldersCut`: a folder
-   * had more files than were listed.
+   * The files to check, most wanted first, each checked fresh: the changed files first (so that their
+   * servers hold their new text), then the rest, a file that depends on a change checked against its
+   * servers' answers since that change (engine/changeReach.ts). No count cap: what the budget leaves
+   * no time for, bar a reserve for the answer, is named in `notChecked`.
    */
-  private async checkFiles(args: DiagnosticsArgs, targets: Targets, roots: readonly WorkspaceRoot[], port: DiagnosticsPort, budget: Budget): Promise<Checked> {
-    const scopes = args.paths.length === 0 ? roots.map((r) => r.uri) : targets.folders;
+  private async checkFiles(
+    args: DiagnosticsArgs,
+    targets: Targets,
+    roots: readonly WorkspaceRoot[],
+    port: DiagnosticsPort,
+    budget: Budget,
+    token: CancellationLike | undefined,
+  ): Promise<Checked> {
+    const whole = args.paths.length === 0;
+    const scopes = whole ? roots.map((r) => r.uri) : targets.folders;
     const inScope = (uri: string): boolean => scopes.some((scope) => pathInside(scope, uri) !== undefined);
+    const changes = new Map(
+      port
+        .changed()
+        .filter((uri) => roots.some((r) => pathInside(r.uri, uri) !== undefined) && reachesOthers(uri))
+        .map((uri) => [uri, port.changedAt(uri)!] as const),
+    );
+    const reach = await changeReach(
+      { ...this.deps, diagnostics: port },
+      this.names,
+      changes,
+      roots.map((r) => r.uri),
+      budget,
+    );
     const held = port.all();
-    const folderFiles = await Promise.all(targets.folders.map((folder) => budget.race(port.filesIn(folder, MAX_CHECKED_FILES))));
-    // What to check, most wanted first: the files named, what changed lately, what has diagnostics, the folders' other files.
-    const wanted = [...targets.files, ...port.changed().filter(inScope).reverse(), ...[...held.keys()].filter(inScope), ...folderFiles.flatMap((f) => f.uris)];
-    const unique = [...new Set(wanted)];
-    const toCheck = unique.slice(0, MAX_CHECKED_FILES);
-    const notChecked = unique.slice(MAX_CHECKED_FILES);
-    // A deleted file is not listed; one that cannot be opened (binary, too large) is named in a Note.
-    const exists = await Promise.all(toCheck.map((uri) => budget.race(port.isFile(uri))));
+    const folderFiles = await Promise.all(targets.folders.map((folder) => budget.race(port.filesIn(folder, MAX_SCANNED_FILES))));
+    const newestFirst = [...changes.keys()].reverse();
+    // What to list, most wanted first: the files named, the changed files, their dependents, what has diagnostics, the folders' other files.
+    const wanted = [...targets.files, ...newestFirst, ...reach.dependents.keys(), ...held.keys()].filter((uri) => targets.files.includes(uri) || inScope(uri));
+    const listed = [...new Set([...wanted, ...folderFiles.flatMap((f) => f.uris)])];
+    // Named files that changed: their dependents anywhere, checked apart ("caused elsewhere").
+    const namedChanged = targets.files.filter((uri) => changes.has(uri));
+    const causedFiles =
+      namedChanged.length === 0
+        ? []
+        : [...reach.dependents].filter(([uri, d]) => !listed.includes(uri) && d.by.some((c) => namedChanged.includes(c))).map(([uri]) => uri);
+    const toCheck = [...listed, ...causedFiles];
+    // The changed files these depend on are opened first, listed or not: their servers must hold the new text.
+    const firstSet = new Set(toCheck.flatMap((uri) => (changes.has(uri) ? [uri] : (reach.dependents.get(uri)?.by ?? []))));
+    const exists = new Map(await Promise.all([...new Set([...toCheck, ...firstSet])].map(async (uri) => [uri, await budget.race(port.isFile(uri))] as const)));
+    const soft = createBudget(Math.max(0, budget.remaining() - Math.min(RESERVE_MS, budget.remaining() / 10)), token);
     const unopened: string[] = [];
-    const checkOne = (uri: string): Promise<FileDiagnostics | undefined> =>
-      freshDiagnostics({ ...this.deps, diagnostics: port }, uri, budget).catch((err: unknown) => {
-        if (err instanceof LspToolError && (err.code === 'LSP_TIMEOUT' || err.code === 'LSP_CANCELLED')) throw err;
-        unopened.push(uri);
-        return undefined;
-      });
-    const checked = await Promise.all(toCheck.filter((_, i) => exists[i]).map(checkOne));
-    const present = checked.filter((f): f is FileDiagnostics => f !== undefined);
-    const listed: { uri: string; diagnostics: RawDiagnostic[] }[] = [
-      ...present,
-      ...notChecked.filter((uri) => held.has(uri)).map((uri) => ({ uri, diagnostics: held.get(uri)! })),
-    ];
-    return { present, listed, notChecked: notChecked.length, foldersCut: folderFiles.some((f) => f.more), unopened };
+    const notChecked: string[] = [];
+    const results = new Map<string, FileDiagnostics>();
+    const checkOne = async (uri: string): Promise<void> => {
+      if (exists.get(uri) !== true || results.has(uri)) return;
+      try {
+        results.set(uri, await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, { after: reach.dependents.get(uri)?.changedAt }));
+      } catch (err) {
+        if (err instanceof LspToolError && err.code === 'LSP_CANCELLED') throw err;
+        if (err instanceof LspToolError && err.code === 'LSP_TIMEOUT') notChecked.push(uri);
+        else unopened.push(uri);
+      }
+    };
+    try {
+      await mapLimited([...firstSet], PARALLEL_CHECKS, checkOne);
+      await mapLimited(toCheck, PARALLEL_CHECKS, checkOne);
+    } finally {
+      soft.dispose();
+    }
+    const present = listed.flatMap((uri) => results.get(uri) ?? []);
+    const checked: Checked = { present, notChecked: notChecked.filter((uri) => toCheck.includes(uri)), unopened, reach };
+    if (namedChanged.length > 0) checked.caused = { by: namedChanged, files: causedFiles.flatMap((uri) => results.get(uri) ?? []) };
+    return checked;
   }
 
   /** Each path as a file (under the outside-workspace policy) or a folder inside the workspace. */
@@ -230,19 +307,19 @@ function emptyText(severity: SeverityFilter, files: number): string {
 }
 
 function listOf(files: readonly FileDiagnostics[], pathOf: (uri: string) => string): string {
-  const shown = files.slice(0, 10).map((f) => pathOf(f.uri));
-  return files.length > 10 ? `${shown.join(', ')} and ${files.length - 10} more` : shown.join(', ');
+  return listPaths(
+    files.map((f) => f.uri),
+    pathOf,
+  );
+}
+
+function listPaths(uris: readonly string[], pathOf: (uri: string) => string): string {
+  const shown = uris.slice(0, 10).map(pathOf);
+  return uris.length > 10 ? `${shown.join(', ')} and ${uris.length - 10} more` : shown.join(', ');
 }
 
 /** What the caller must know to trust the answer: files not checked, not fresh, or not as on disk. */
-function notesFor(
-  files: readonly FileDiagnostics[],
-  notChecked: number,
-  folderMore: boolean,
-  args: DiagnosticsArgs,
-  pathOf: (uri: string) => string,
-  view: CallerView,
-): string[] {
+function notesFor(files: readonly FileDiagnostics[], args: DiagnosticsArgs, pathOf: (uri: string) => string, view: CallerView): string[] {
   const notes: string[] = [];
   const byLanguage = new Map<string, FileDiagnostics[]>();
   for (const f of files.filter((f) => f.freshness === 'unchecked')) byLanguage.set(f.languageId, [...(byLanguage.get(f.languageId) ?? []), f]);
@@ -263,14 +340,16 @@ function notesFor(
     notes.push(
       `${listOf(dirty, pathOf)} ${dirty.length === 1 ? 'has' : 'have'} unsaved changes in the editor: the diagnostics are of the editor's text, not the disk's${view === 'disk' ? ', at the lines of the file on disk' : ''}.`,
     );
-  if (notChecked > 0 || folderMore) {
-    notes.push(
-      `only ${MAX_CHECKED_FILES} files are checked in one call: ${notChecked > 0 ? `${notChecked} more were listed as the editor holds them, unchecked` : 'the folder has more files'}. Pass fewer files or a smaller folder.`,
-    );
-  }
   if (args.paths.length === 0)
-    notes.push('files never opened and unchanged since the editor started are not checked: pass them, or their folder, in file_paths.');
+    notes.push(
+      'checked: the files changed since the editor started, the files that use what they declare, and the files with diagnostics. Pass other files or folders in file_paths.',
+    );
   return notes;
+}
+
+/** Changes to data and prose (JSON, Markdown, lock files) break no other file's code. */
+function reachesOthers(uri: string): boolean {
+  return !NO_DEPENDENTS.has(familyOf(uri));
 }
 
 function answered(outcome: DiagnosticsOutcome): LoggedAnswer {

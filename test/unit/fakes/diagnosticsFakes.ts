@@ -32,6 +32,10 @@ export class FakeDiagnostics implements DiagnosticsPort {
   publishedAt(uri: string): number | undefined {
     return this.published.get(uri);
   }
+  familyPublishedAt(): number | undefined {
+    const stamps = [...this.published.values()];
+    return stamps.length === 0 ? undefined : Math.max(...stamps);
+  }
   changedAt(uri: string): number | undefined {
     return this.changes.get(uri);
   }

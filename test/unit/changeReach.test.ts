@@ -1,0 +1,142 @@
+// The reach of a change in plain Node: which files a change to a file can break, and lsp_diagnostics
+// checking them (engine/changeReach.ts, tools/lsp_diagnostics/engine.ts) over fakes.
+import * as assert from 'node:assert/strict';
+import { createBudget } from '../../src/engine/budget';
+import { changeReach, DeclaredNames, stemNames } from '../../src/engine/changeReach';
+import { familyOf } from '../../src/engine/languages';
+import type { RawDiagnostic } from '../../src/engine/ports';
+import { DEFAULT_SETTINGS } from '../../src/engine/settings';
+import { DiagnosticsEngine } from '../../src/tools/lsp_diagnostics/engine';
+import { FakeDiagnostics } from './fakes/diagnosticsFakes';
+import { FakeFeatures, FakeWorkspace, RecordingLog, ROOT } from './fakes/engineFakes';
+
+const symbol = (name: string, children: object[] = []): object => ({
+  name,
+  kind: 11,
+  range: { start: { line: 0, character: 0 }, end: { line: 0, character: 8 } },
+  selectionRange: { start: { line: 0, character: 0 }, end: { line: 0, character: 8 } },
+  children,
+});
+
+function error(line: number, message: string): RawDiagnostic {
+  return { range: { start: { line, character: 0 }, end: { line, character: 3 } }, severity: 0, message, source: 'ts' };
+}
+
+function setup() {
+  const workspace = new FakeWorkspace();
+  const features = new FakeFeatures(() => []);
+  features.providerLanguages = new Set(['typescript', 'python']);
+  const port = new FakeDiagnostics();
+  const engine = new DiagnosticsEngine({ workspace, features, log: new RecordingLog(), settings: () => DEFAULT_SETTINGS, diagnostics: port });
+  const add = (path: string, text: string, languageId = 'typescript'): string => {
+    const uri = workspace.add(path, text, languageId);
+    port.files.add(uri);
+    return uri;
+  };
+  return { workspace, features, port, engine, add };
+}
+
+describe('the reach of a change', () => {
+  it('families: a header with its C sources, .ts with .js, and any other extension alone', () => {
+    assert.equal(familyOf('file:///p/yaml.h'), familyOf('file:///p/api.c'));
+    assert.equal(familyOf('file:///p/a.ts'), familyOf('file:///p/b.mjs'));
+    assert.notEqual(familyOf('file:///p/a.ts'), familyOf('file:///p/a.py'));
+    assert.equal(familyOf('file:///p/Main.KT'), 'kt');
+    assert.deepEqual(stemNames('file:///p/src/isFunction.ts'), ['isFunction']);
+    assert.deepEqual(stemNames('file:///p/x.d.ts'), []);
+  });
+
+  it('finds the files that name a declaration of the changed file, or its own name, in its family only', async () => {
+    const { workspace, features, port, add } = setup();
+    const changed = add('src/util.ts', 'export function isFunction() {}\n');
+    const caller = add('src/caller.ts', "import { isFunction } from './util';\nisFunction();\n");
+    const importer = add('src/importer.ts', "import * as u from './util';\n");
+    add('src/unrelated.ts', 'export const isFunctional = 1; // isFunctions\n');
+    add('docs/notes.py', 'isFunction = 1\n');
+    features.more.documentSymbols = (uri) => (uri === changed ? [symbol('isFunction'), symbol('Box', [symbol('x'), symbol('open')])] : []);
+    const reach = await changeReach({ workspace, features, diagnostics: port }, new DeclaredNames(), new Map([[changed, 5]]), [ROOT], createBudget(5000));
+    assert.deepEqual([...reach.dependents.keys()], [caller, importer]);
+    assert.deepEqual(reach.dependents.get(caller), { by: [changed], changedAt: 5 });
+  });
+
+  it('a deleted file still reaches what imports it by name', async () => {
+    const { workspace, features, port, add } = setup();
+    const importer = add('src/importer.ts', "import { gone } from './removed';\n");
+    const reach = await changeReach(
+      { workspace, features, diagnostics: port },
+      new DeclaredNames(),
+      new Map([[`${ROOT}/src/removed.ts`, 9]]),
+      [ROOT],
+      createBudget(5000),
+    );
+    assert.deepEqual([...reach.dependents.keys()], [importer]);
+  });
+
+  it('lsp_diagnostics with no file_paths checks a changed file’s dependents that nobody opened, and only them', async () => {
+    const { features, port, engine, add } = setup();
+    const changed = add('src/util.ts', 'export function isFunction(a: number) {}\n');
+    const caller = add('src/caller.ts', "import { isFunction } from './util';\nisFunction();\n");
+    add('src/other.ts', 'export const other = 1;\n');
+    features.more.documentSymbols = (uri) => (uri === changed ? [symbol('isFunction')] : []);
+    port.change(changed);
+    port.direct.set(changed, { diagnostics: [], source: 'ts' });
+    port.direct.set(caller, { diagnostics: [error(1, 'Expected 1 arguments, but got 0.')], source: 'ts' });
+    const outcome = await engine.execute({});
+    assert.match(outcome.text, /^1 error in 1 file\.\nsrc\/caller\.ts:2:1: error Expected 1 arguments, but got 0\. \(ts\)/);
+    assert.deepEqual(outcome.result.checked.map((f) => f.uri).sort(), [caller, changed].sort());
+    assert.equal(outcome.result.completeness, 'complete');
+  });
+
+  it('a changed file asked alone: its own answer, then what its change caused in the files that use it', async () => {
+    const { features, port, engine, add } = setup();
+    const changed = add('src/util.ts', 'export function isFunction(a: number) {}\n');
+    const caller = add('src/caller.ts', "import { isFunction } from './util';\nisFunction();\n");
+    features.more.documentSymbols = (uri) => (uri === changed ? [symbol('isFunction')] : []);
+    port.change(changed);
+    port.direct.set(changed, { diagnostics: [], source: 'ts' });
+    port.direct.set(caller, { diagnostics: [error(1, 'Expected 1 arguments, but got 0.')], source: 'ts' });
+    const outcome = await engine.execute({ file_paths: ['src/util.ts'] });
+    assert.equal(
+      outcome.text,
+      'No errors or warnings in 1 checked file.\n\nCaused elsewhere, in the 1 other file that uses src/util.ts, after the change: 1 error in 1 file.\nsrc/caller.ts:2:1: error Expected 1 arguments, but got 0. (ts)',
+    );
+    assert.deepEqual(outcome.result.diagnostics, []);
+    assert.deepEqual(outcome.result.caused?.files, [caller]);
+    // Fixed: the same question says the change broke nothing there.
+    port.direct.set(caller, { diagnostics: [], source: 'ts' });
+    port.change(changed);
+    const fixed = await engine.execute({ file_paths: ['src/util.ts'] });
+    assert.equal(fixed.text, 'No errors or warnings in 1 checked file.\n\nNo errors in the 1 other file that uses src/util.ts, after the change.');
+  });
+
+  it('an open dependent of a push server is not taken with what it held before the change: it waits for the publish after it', async () => {
+    const { workspace, features, port, engine, add } = setup();
+    const changed = add('pkg/cells.py', 'def cell_len(a, b): ...\n', 'python');
+    const caller = add('pkg/user.py', 'from .cells import cell_len\ncell_len(1)\n', 'python');
+    workspace.open.add(caller);
+    workspace.open.add(changed);
+    features.more.documentSymbols = (uri) => (uri === changed ? [symbol('cell_len')] : []);
+    port.publish(caller, [error(1, 'from before the change')]);
+    port.change(changed);
+    port.scheduled.set(changed, [{ diagnostics: [] }]);
+    port.scheduled.set(caller, [{ diagnostics: [error(1, 'Argument missing for parameter "b"')] }]);
+    const outcome = await engine.execute({});
+    assert.deepEqual(
+      outcome.result.diagnostics.map((d) => d.message),
+      ['Argument missing for parameter "b"'],
+    );
+  });
+
+  it('two calls at once give one answer', async () => {
+    const { features, port, engine, add } = setup();
+    const changed = add('src/util.ts', 'export function isFunction(a: number) {}\n');
+    add('src/caller.ts', 'isFunction();\n');
+    features.more.documentSymbols = (uri) => (uri === changed ? [symbol('isFunction')] : []);
+    port.change(changed);
+    port.direct.set(changed, { diagnostics: [], source: 'ts' });
+    port.direct.set(`${ROOT}/src/caller.ts`, { diagnostics: [error(0, 'Expected 1 arguments, but got 0.')], source: 'ts' });
+    const [a, b] = await Promise.all([engine.execute({}), engine.execute({})]);
+    assert.equal(a.text, b.text);
+    assert.match(a.text, /^1 error in 1 file\./);
+  });
+});
