@@ -154,8 +154,10 @@ export interface DiagnosticsPort {
   familyPublishedAt(uri: string): number | undefined;
   /** When `uri`'s content last changed (on disk or in the editor), as seen since the watch started. */
   changedAt(uri: string): number | undefined;
-  /** Every URI whose content changed since the watch started, newest last. */
+  /** Every URI whose content changed since the watch started (a deleted file included), newest last. */
   changed(): string[];
+  /** Looks at the workspace's files on disk, so that changed() has a write the file watcher has not reported yet. */
+  sweep(): Promise<void>;
   /** Resolves true at the next publish for `uri`, false after `ms`. */
   nextPublish(uri: string, ms: number): Promise<boolean>;
   /**

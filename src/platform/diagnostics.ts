@@ -6,11 +6,13 @@ import * as vscode from 'vscode';
 import { keepNewest } from '../engine/keptMap';
 import { familyOf, TYPESCRIPT_FAMILY } from '../engine/languages';
 import type { CheckedDiagnostics, DiagnosticsPort, RawDiagnostic } from '../engine/ports';
-import { fileBytes, fileStat } from '../workspace/files';
+import { fileBytes, fileStat, stampOf } from '../workspace/files';
 import { parseUri } from '../workspace/parsedUri';
 
 /** Files whose stamps are kept: the newest win. */
 const KEPT = 10_000;
+/** Workspace files a sweep looks at, at most. */
+const SWEPT = 20_000;
 /**
  * How long after we close a background tab an empty publish for its file is the client's clear, not
  * the server's word: vscode-languageclient forgets a pulled file when its tab closes (about 70 ms
@@ -31,6 +33,9 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   /** When we closed a background tab of each file. */
   private readonly closedAt = new Map<string, number>();
   private readonly disposables: vscode.Disposable[];
+  /** Each workspace file's stamp (stampOf) at the last sweep: a write the file watcher has not reported yet still shows. */
+  private readonly stamps = new Map<string, string>();
+  private baseline: Promise<void> | undefined;
 
   constructor(files: vscode.FileSystemWatcher) {
     const changed = (uri: vscode.Uri): void => keepNewest(this.changes, uri.toString(), this.now(), KEPT);
@@ -51,10 +56,52 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length > 0) changed(event.document.uri);
       }),
-      files.onDidChange(changed),
-      files.onDidCreate(changed),
-      files.onDidDelete((uri) => this.changes.delete(uri.toString())),
+      files.onDidChange((uri) => void this.onDisk(uri)),
+      files.onDidCreate((uri) => void this.onDisk(uri)),
+      // A deleted file is a change too: what imported it breaks.
+      files.onDidDelete((uri) => void this.onDisk(uri)),
     ];
+    // What the files are now, so that the first call can tell a write the watcher reports late.
+    this.baseline = this.sweepFolders(true).catch(() => undefined);
+  }
+
+  /** A change the file watcher reports: one a sweep already found (the same stamp) keeps the sweep's time. */
+  private async onDisk(uri: vscode.Uri): Promise<void> {
+    const key = uri.toString();
+    const stat = await fileStat(uri);
+    const stamp = stat === undefined ? undefined : stampOf(stat);
+    if (this.changes.has(key) && this.stamps.get(key) === stamp) return;
+    if (stamp === undefined) this.stamps.delete(key);
+    else this.stamps.set(key, stamp);
+    keepNewest(this.changes, key, this.now(), KEPT);
+  }
+
+  async sweep(): Promise<void> {
+    await this.baseline;
+    await this.sweepFolders(false);
+  }
+
+  /** Stamps every workspace file; after the first sweep, a file whose stamp changed, appeared or went is a change now. */
+  private async sweepFolders(first: boolean): Promise<void> {
+    const found = await vscode.workspace.findFiles('**/*', '**/{node_modules,.git}/**', SWEPT);
+    const seen = new Set<string>();
+    await Promise.all(
+      found.map(async (uri) => {
+        const key = uri.toString();
+        seen.add(key);
+        const stat = await fileStat(uri);
+        if (stat === undefined || stat.directory) return;
+        const stamp = stampOf(stat);
+        const before = this.stamps.get(key);
+        this.stamps.set(key, stamp);
+        if (!first && before !== stamp) keepNewest(this.changes, key, this.now(), KEPT);
+      }),
+    );
+    if (first) return;
+    for (const key of [...this.stamps.keys()].filter((k) => !seen.has(k))) {
+      this.stamps.delete(key);
+      keepNewest(this.changes, key, this.now(), KEPT);
+    }
   }
 
   now(): number {

@@ -196,10 +196,11 @@ export class DiagnosticsEngine extends EngineQuery {
     const whole = args.paths.length === 0;
     const scopes = whole ? roots.map((r) => r.uri) : targets.folders;
     const inScope = (uri: string): boolean => scopes.some((scope) => pathInside(scope, uri) !== undefined);
+    await budget.race(port.sweep());
     const changes = new Map(
       port
         .changed()
-        .filter((uri) => roots.some((r) => pathInside(r.uri, uri) !== undefined) && reachesOthers(uri))
+        .filter((uri) => roots.some((r) => pathInside(r.uri, uri) !== undefined) && isCode(uri))
         .map((uri) => [uri, port.changedAt(uri)!] as const),
     );
     const reach = await changeReach(
@@ -214,7 +215,8 @@ export class DiagnosticsEngine extends EngineQuery {
     const newestFirst = [...changes.keys()].reverse();
     // What to list, most wanted first: the files named, the changed files, their dependents, what has diagnostics, the folders' other files.
     const wanted = [...targets.files, ...newestFirst, ...reach.dependents.keys(), ...held.keys()].filter((uri) => targets.files.includes(uri) || inScope(uri));
-    const listed = [...new Set([...wanted, ...folderFiles.flatMap((f) => f.uris)])];
+    // A folder's data and prose files (JSON, Markdown, a LICENSE) are listed only when they have diagnostics: no server checks most of them.
+    const listed = [...new Set([...wanted, ...folderFiles.flatMap((f) => f.uris).filter(isCode)])];
     // Named files that changed: their dependents anywhere, checked apart ("caused elsewhere").
     const namedChanged = targets.files.filter((uri) => changes.has(uri));
     const causedFiles =
@@ -347,9 +349,10 @@ function notesFor(files: readonly FileDiagnostics[], args: DiagnosticsArgs, path
   return notes;
 }
 
-/** Changes to data and prose (JSON, Markdown, lock files) break no other file's code. */
-function reachesOthers(uri: string): boolean {
-  return !NO_DEPENDENTS.has(familyOf(uri));
+/** Not data or prose (JSON, Markdown, lock files, a LICENSE): a change to it can break another file's code. */
+function isCode(uri: string): boolean {
+  const family = familyOf(uri);
+  return family !== '' && !NO_DEPENDENTS.has(family);
 }
 
 function answered(outcome: DiagnosticsOutcome): LoggedAnswer {

@@ -42,6 +42,7 @@ export class FakeDiagnostics implements DiagnosticsPort {
   changed(): string[] {
     return [...this.changes.keys()];
   }
+  async sweep(): Promise<void> {}
   change(uri: string): void {
     this.changes.set(uri, this.now());
   }
