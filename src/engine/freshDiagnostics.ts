@@ -32,6 +32,8 @@ export const PULL_QUIET_MAX_MS = 4000;
  * answer in 10 trials), and its pass for the new text some 200 ms later.
  */
 export const REACTION_MS = 100;
+/** For a file checked in a tab: how long every file of its family must have had no publish before its answer is taken. */
+export const FAMILY_QUIET_MS = 500;
 /** How long after such a publish the next is waited for before it is taken as the answer. */
 export const REACTION_WAIT_MS = 1000;
 
@@ -117,22 +119,34 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   try {
     if (!(await wait(port.publishedFor(document.languageId) ? PUBLISH_WAIT_MS : STARTING_WAIT_MS))) return done(port.of(uri), 'stale');
     const took = (port.publishedAt(uri) ?? shown) - shown;
-    return done(await settled(port, uri, budget, since, Math.max(quietMs, Math.min(took * PULL_QUIET_FACTOR, PULL_QUIET_MAX_MS))), 'fresh');
+    await settled(port, uri, budget, since, Math.max(quietMs, Math.min(took * PULL_QUIET_FACTOR, PULL_QUIET_MAX_MS)));
+    // Pulls for other files in tabs at once cancel and restart one another's analyses: the server's
+    // last word on this file comes once it has been quiet about every file of its family.
+    return done(await familyQuiet(port, uri, budget, FAMILY_QUIET_MS), 'fresh');
   } finally {
     await close?.();
   }
 }
 
+/** What the server holds for `uri` once no file of its family has had a publish for `ms`. */
+async function familyQuiet(port: DiagnosticsPort, uri: string, budget: Budget, ms: number): Promise<RawDiagnostic[]> {
+  for (;;) {
+    const left = Math.min(ms - (port.now() - (port.familyPublishedAt(uri) ?? -Infinity)), budget.remaining());
+    if (left <= 0) return port.of(uri);
+    await budget.race(port.wait(left));
+  }
+}
+
 /** Whether some file of `uri`'s family had a publish after `since`, then none for QUIET_OPENED_MS (within PUBLISH_WAIT_MS). */
 async function familySettled(port: DiagnosticsPort, uri: string, since: number, budget: Budget): Promise<boolean> {
-  const end = Date.now() + Math.min(PUBLISH_WAIT_MS, budget.remaining());
+  const end = port.now() + Math.min(PUBLISH_WAIT_MS, budget.remaining());
   for (;;) {
     const last = port.familyPublishedAt(uri) ?? -Infinity;
     const quietFor = port.now() - last;
     if (last >= since && quietFor >= QUIET_OPENED_MS) return true;
-    const left = end - Date.now();
+    const left = end - port.now();
     if (left <= 0) return false;
-    await budget.sleep(Math.min(left, last >= since ? QUIET_OPENED_MS - quietFor : 100));
+    await budget.race(port.wait(Math.min(left, last >= since ? QUIET_OPENED_MS - quietFor : 100)));
   }
 }
 

@@ -136,6 +136,10 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     return [...this.changes.keys()];
   }
 
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
   nextPublish(uri: string, ms: number): Promise<boolean> {
     return new Promise((resolve) => {
       const set = this.waiters.get(uri) ?? new Set<() => void>();
@@ -189,7 +193,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   async showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined> {
     if (inTab(uri) !== undefined) return undefined;
     // `background`: the tab opens without becoming the active editor, and the focus stays where it is.
-    await vscode.commands.executeCommand('vscode.open', parseUri(uri), { preview: true, preserveFocus: true, background: true });
+    // Not a preview: a preview tab replaces the group's last one, the person's or another check's.
+    await vscode.commands.executeCommand('vscode.open', parseUri(uri), { preview: false, preserveFocus: true, background: true });
     const opened = inTab(uri);
     if (opened === undefined) return undefined;
     this.tabLanguages.add(languageId);
@@ -197,6 +202,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
       const tab = inTab(uri);
       if (tab === undefined || tab.isDirty) return;
       keepNewest(this.closedAt, uri, this.now(), KEPT);
+      // A pull client forgets the file with its tab: what it held is gone, and no publish of it counts any more.
+      this.published.delete(uri);
       await vscode.window.tabGroups.close(tab, true);
     };
   }

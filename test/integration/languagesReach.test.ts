@@ -182,6 +182,10 @@ for (const c of CASES) {
         `${c.label}: the folder ${c.folder}, in ${ms}ms: ${inFolder.size} new errors there, ${inFolder.size - missing(inFolder, shownErrors(text)).length} shown`,
       );
       assert.ok(inFolder.size > 0, `no new error in ${c.folder}`);
+      if (missing(inFolder, shownErrors(text)).length > 0) {
+        const twin = await vscode.commands.executeCommand<{ checked: unknown[] }>('lspTool.queryDiagnostics', { file_paths: [c.folder] });
+        measure(`DEBUG twin: ${JSON.stringify(twin.checked)}`);
+      }
       assert.deepEqual(missing(inFolder, shownErrors(text)), [], text);
     });
 

@@ -43,6 +43,9 @@ export class FakeDiagnostics implements DiagnosticsPort {
     return [...this.changes.keys()];
   }
   async sweep(): Promise<void> {}
+  async wait(ms: number): Promise<void> {
+    this.clock += ms;
+  }
   change(uri: string): void {
     this.changes.set(uri, this.now());
   }
