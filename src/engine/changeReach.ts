@@ -4,7 +4,7 @@
 // name (an import or #include of it). A superset of the files that use what changed, found from what
 // the editor already knows (the outline) and one read of the project's files (docs/contract.md §4.4).
 import type { Budget } from './budget';
-import { familyOf } from './languages';
+import { familyOf, inDotFolder } from './languages';
 import { normalizeDocumentSymbols } from './normalizeSymbols';
 import type { DiagnosticsPort, LanguageFeatures, Workspace } from './ports';
 import type { LspSymbol } from './result';
@@ -72,7 +72,9 @@ export async function changeReach(
   );
   const listed = await Promise.all(scopes.map((scope) => budget.race(deps.diagnostics.filesIn(scope, MAX_SCANNED_FILES))));
   reach.cut = listed.some((l) => l.more);
-  const candidates = [...new Set(listed.flatMap((l) => l.uris))].filter((uri) => !changed.has(uri) && families.has(familyOf(uri))).sort();
+  const candidates = [...new Set(listed.flatMap((l) => l.uris))]
+    .filter((uri) => !changed.has(uri) && families.has(familyOf(uri)) && !inDotFolder(uri, scopes))
+    .sort();
   const texts = await budget.race(deps.workspace.readLines(candidates));
   for (const uri of candidates) {
     const by = namedIn(texts.get(uri), byName);

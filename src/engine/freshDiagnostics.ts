@@ -86,7 +86,9 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
     const others = port.of(uri).filter((d) => d.source !== checked.source);
     return done([...checked.diagnostics, ...others], 'fresh');
   }
-  if (!features.hasProviderSource(document.languageId)) return done(port.of(uri), 'unchecked');
+  // Only an extension with code that activates on the language can report on it (an extension that
+  // activates on startup, ours among them, says nothing about which languages it checks).
+  if (!features.hasProviderSource(document.languageId) || !features.servesLanguage(document.languageId)) return done(port.of(uri), 'unchecked');
 
   // A publish counts when it came after the file's last change, or after we opened it for its server.
   // A reload during the wait moves the mark: what was published before it was of the older text.
@@ -108,12 +110,12 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   const tabFirst = port.needsTab(document.languageId);
   // Even for a server still starting: a tab costs a push server nothing, and a pull server needs one.
   if (!tabFirst && (await wait(TAB_HINT_MS))) return done(await settled(port, uri, budget, since, quietMs), 'fresh');
-  // A push server publishes again only what changed: a dependent it already knows, unchanged itself,
-  // whose report the change left alone gets no publish. Once the server has published for its
-  // language since the change and then gone quiet, what it holds for the file is its answer.
-  if (!tabFirst && wasOpen && options.after !== undefined && (port.changedAt(uri) ?? -Infinity) < options.after) {
-    if (await familySettled(port, uri, since, budget)) return done(port.of(uri), 'fresh');
-  }
+  // A push server publishes again only what changed: a dependent it already reported on, unchanged
+  // itself, whose report the change left alone gets no publish. Once the server has published for its
+  // family since the change and then gone quiet, what it holds for the file is its answer. (A file
+  // whose report a pull client dropped with its tab has no publish on record, and gets a tab.)
+  const dependentHeld = wasOpen && options.after !== undefined && (port.changedAt(uri) ?? -Infinity) < options.after && port.publishedAt(uri) !== undefined;
+  if (dependentHeld && (await familySettled(port, uri, since, budget))) return done(port.of(uri), 'fresh');
   const close = await budget.race(port.showInBackground(uri, document.languageId));
   const shown = port.now();
   try {

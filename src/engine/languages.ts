@@ -1,5 +1,6 @@
 // Languages the engine treats apart: readiness (growsWhileLoading), waking a server (wake.ts), the
 // evidence of an implementation provider (providerEvidence.ts) and the keyword Note read it.
+import { pathInside } from '../text/displayPath';
 
 /** Language ids that VS Code's built-in TypeScript extension (tsserver) serves. */
 export const TYPESCRIPT_FAMILY: ReadonlySet<string> = new Set(['typescript', 'typescriptreact', 'javascript', 'javascriptreact']);
@@ -25,21 +26,26 @@ export function familyOf(uri: string): string {
   return FAMILY_OF.get(ext) ?? ext;
 }
 
-/** Families of data and prose files (by familyOf): a change to one breaks no other file's code. */
-export const NO_DEPENDENTS: ReadonlySet<string> = new Set([
-  'json',
-  'jsonc',
-  'json5',
-  'md',
-  'markdown',
-  'txt',
-  'lock',
-  'yaml',
-  'yml',
-  'toml',
-  'xml',
-  'svg',
-  'csv',
-  'log',
-  'map',
-]);
+/**
+ * Families (by familyOf) of data, prose and build output: a change to one of these breaks no other
+ * file's code, and no language server checks most of them.
+ */
+export const NO_DEPENDENTS: ReadonlySet<string> = new Set(
+  [
+    ['json', 'jsonc', 'json5', 'md', 'markdown', 'txt', 'rst', 'lock', 'yaml', 'yml', 'toml', 'xml', 'csv', 'log', 'map', 'tsbuildinfo'],
+    ['o', 'obj', 'a', 'so', 'dylib', 'dll', 'exe', 'pyc', 'pyo', 'class', 'jar', 'idx', 'pch', 'gch', 'pcm', 'd', 'wasm'],
+    ['png', 'jpg', 'jpeg', 'gif', 'ico', 'svg', 'webp', 'pdf', 'woff', 'woff2', 'ttf', 'zip', 'gz', 'tgz', 'tar', 'xz', 'bz2', 'zst'],
+  ].flat(),
+);
+
+/**
+ * A file in a folder whose name starts with a dot (.git, .cache, .vscode, .venv) inside the
+ * workspace folder (`roots`) that holds it: tools' state, not the project's sources.
+ */
+export function inDotFolder(uri: string, roots: readonly string[]): boolean {
+  for (const root of roots) {
+    const rest = pathInside(root, uri);
+    if (rest !== undefined) return /(^|\/)\.[^/]+\//.test(rest);
+  }
+  return false;
+}

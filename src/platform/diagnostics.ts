@@ -43,7 +43,11 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
       vscode.languages.onDidChangeDiagnostics((event) => {
         for (const uri of event.uris) {
           const key = uri.toString();
-          if (this.ownClear(key, uri)) continue;
+          if (this.ownClear(key, uri)) {
+            // A pull client forgot the file with its tab: what it held is gone, and no publish of it counts any more.
+            this.published.delete(key);
+            continue;
+          }
           keepNewest(this.published, key, this.now(), KEPT);
           const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
           if (document !== undefined) this.publishing.add(document.languageId);
@@ -83,7 +87,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
 
   /** Stamps every workspace file; after the first sweep, a file whose stamp changed, appeared or went is a change now. */
   private async sweepFolders(first: boolean): Promise<void> {
-    const found = await vscode.workspace.findFiles('**/*', '**/{node_modules,.git}/**', SWEPT);
+    // Not node_modules, nor what tools keep in dot-folders (.git, a server's .cache): no agent edits those.
+    const found = await vscode.workspace.findFiles('**/*', '{**/node_modules/**,**/.*/**}', SWEPT);
     const seen = new Set<string>();
     await Promise.all(
       found.map(async (uri) => {
@@ -202,8 +207,6 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
       const tab = inTab(uri);
       if (tab === undefined || tab.isDirty) return;
       keepNewest(this.closedAt, uri, this.now(), KEPT);
-      // A pull client forgets the file with its tab: what it held is gone, and no publish of it counts any more.
-      this.published.delete(uri);
       await vscode.window.tabGroups.close(tab, true);
     };
   }
@@ -236,7 +239,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   }
 
   async filesIn(folder: string, max: number): Promise<{ uris: string[]; more: boolean }> {
-    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(parseUri(folder), '**/*'), '**/{node_modules,.git}/**', max + 1);
+    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(parseUri(folder), '**/*'), '{**/node_modules/**,**/.*/**}', max + 1);
     const uris = found.map((u) => u.toString()).sort();
     return { uris: uris.slice(0, max), more: uris.length > max };
   }

@@ -26,6 +26,8 @@ export interface DiagnosticsRenderOptions {
   /** What an empty answer says: "No errors or warnings." */
   empty: string;
   notes?: readonly string[];
+  /** Files shown before all others (the files a change reached), in the same order among themselves. */
+  first?: ReadonlySet<string>;
 }
 
 /** A message longer than this is cut (with an ellipsis): one diagnostic is one line. */
@@ -33,12 +35,14 @@ export const MESSAGE_LIMIT = 300;
 
 const RANK: Record<SeverityName, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
-/** Files with errors first, then by path; in a file, errors first, then by position. */
-export function sortDiagnostics<T extends ShownDiagnostic>(diagnostics: readonly T[], pathOf: (uri: string) => string): T[] {
+/** The files in `first` first; then files with errors first, then by path; in a file, errors first, then by position. */
+export function sortDiagnostics<T extends ShownDiagnostic>(diagnostics: readonly T[], pathOf: (uri: string) => string, first?: ReadonlySet<string>): T[] {
   const worst = new Map<string, number>();
   for (const d of diagnostics) worst.set(d.uri, Math.min(worst.get(d.uri) ?? 9, RANK[d.severity]));
+  const group = (uri: string): number => (first?.has(uri) === true ? 0 : 1);
   return [...diagnostics].sort(
     (a, b) =>
+      group(a.uri) - group(b.uri) ||
       worst.get(a.uri)! - worst.get(b.uri)! ||
       (pathOf(a.uri) < pathOf(b.uri) ? -1 : pathOf(a.uri) > pathOf(b.uri) ? 1 : 0) ||
       RANK[a.severity] - RANK[b.severity] ||
@@ -111,7 +115,7 @@ export function formatDiagnostics(diagnostics: readonly ShownDiagnostic[], optio
 function formatList(diagnostics: readonly ShownDiagnostic[], options: DiagnosticsRenderOptions, max: number): string {
   if (diagnostics.length === 0) return withNotes(options.empty, options.notes, max, 'diagnostics');
   const pathOf = displayPaths(options.resolvedWorkspaceUri, options.roots);
-  const sorted = sortDiagnostics(diagnostics, pathOf);
+  const sorted = sortDiagnostics(diagnostics, pathOf, options.first);
   const shown = Math.min(sorted.length, options.maxDiagnostics);
   const head = totalsLine(sorted);
   const notes = notesText(options.notes);

@@ -4,7 +4,7 @@
 import { EngineQuery, resolveUnderPolicy, type CallOptions } from '../../engine/baseQuery';
 import { CallerFiles, type CallerView } from '../../engine/callerFiles';
 import { changeReach, DeclaredNames, MAX_SCANNED_FILES, type ChangeReach } from '../../engine/changeReach';
-import { familyOf, NO_DEPENDENTS } from '../../engine/languages';
+import { familyOf, inDotFolder, NO_DEPENDENTS } from '../../engine/languages';
 import { mapLimited } from '../../engine/mapLimited';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { LspToolError } from '../../engine/errors';
@@ -109,7 +109,7 @@ export class DiagnosticsEngine extends EngineQuery {
       const stale = all.some((f) => f.freshness === 'stale' || f.unsynced) || notChecked.length > 0;
       const result: DiagnosticsResult = {
         kind: 'diagnostics',
-        diagnostics: sortDiagnostics(dedupe(listOf(present, severityFilter(args.severity))), pathOf),
+        diagnostics: sortDiagnostics(dedupe(listOf(present, severityFilter(args.severity))), pathOf, reached(checked.reach)),
         checked: all.map((f): CheckedFile => ({ uri: f.uri, languageId: f.languageId, freshness: f.freshness, dirty: f.dirty })),
         resolvedWorkspaceUri: folder,
         completeness: stale ? 'partial' : 'complete',
@@ -121,7 +121,16 @@ export class DiagnosticsEngine extends EngineQuery {
           diagnostics: sortDiagnostics(dedupe(listOf(caused.files, severityFilter('error'))), pathOf),
         };
       }
-      const text = await this.render(result, { view, fit, budget, settings, notes, pathOf, empty: emptyText(args.severity, present.length) });
+      const text = await this.render(result, {
+        view,
+        fit,
+        budget,
+        settings,
+        notes,
+        pathOf,
+        empty: emptyText(args.severity, present.length),
+        first: reached(checked.reach),
+      });
       const outcome: DiagnosticsOutcome = {
         tool: DIAGNOSTICS_SCHEMA.name,
         title: diagnosticsTitle({ file_paths: args.paths, severity: args.severity }),
@@ -150,6 +159,7 @@ export class DiagnosticsEngine extends EngineQuery {
       notes: string[];
       pathOf: (uri: string) => string;
       empty: string;
+      first: ReadonlySet<string>;
     },
   ): Promise<string> {
     const { settings } = how;
@@ -175,6 +185,7 @@ export class DiagnosticsEngine extends EngineQuery {
       maxResultChars: settings.maxResultChars,
       empty: how.empty,
       notes: how.notes,
+      first: how.first,
     };
     return renderWithin(how.fit, settings.maxResultChars, (limit) => formatDiagnostics(shown, options, limit, caused));
   }
@@ -196,11 +207,12 @@ export class DiagnosticsEngine extends EngineQuery {
     const whole = args.paths.length === 0;
     const scopes = whole ? roots.map((r) => r.uri) : targets.folders;
     const inScope = (uri: string): boolean => scopes.some((scope) => pathInside(scope, uri) !== undefined);
+    const rootUris = roots.map((r) => r.uri);
     await budget.race(port.sweep());
     const changes = new Map(
       port
         .changed()
-        .filter((uri) => roots.some((r) => pathInside(r.uri, uri) !== undefined) && isCode(uri))
+        .filter((uri) => rootUris.some((r) => pathInside(r, uri) !== undefined) && isCode(uri, rootUris))
         .map((uri) => [uri, port.changedAt(uri)!] as const),
     );
     const reach = await changeReach(
@@ -216,7 +228,7 @@ export class DiagnosticsEngine extends EngineQuery {
     // What to list, most wanted first: the files named, the changed files, their dependents, what has diagnostics, the folders' other files.
     const wanted = [...targets.files, ...newestFirst, ...reach.dependents.keys(), ...held.keys()].filter((uri) => targets.files.includes(uri) || inScope(uri));
     // A folder's data and prose files (JSON, Markdown, a LICENSE) are listed only when they have diagnostics: no server checks most of them.
-    const listed = [...new Set([...wanted, ...folderFiles.flatMap((f) => f.uris).filter(isCode)])];
+    const listed = [...new Set([...wanted, ...folderFiles.flatMap((f) => f.uris).filter((uri) => isCode(uri, rootUris))])];
     // Named files that changed: their dependents anywhere, checked apart ("caused elsewhere").
     const namedChanged = targets.files.filter((uri) => changes.has(uri));
     const causedFiles =
@@ -349,10 +361,15 @@ function notesFor(files: readonly FileDiagnostics[], args: DiagnosticsArgs, path
   return notes;
 }
 
+/** The changed files and their dependents: shown first, since they hold what the change broke. */
+function reached(reach: ChangeReach): Set<string> {
+  return new Set([...reach.changed.keys(), ...reach.dependents.keys()]);
+}
+
 /** Not data or prose (JSON, Markdown, lock files, a LICENSE): a change to it can break another file's code. */
-function isCode(uri: string): boolean {
+function isCode(uri: string, roots: readonly string[]): boolean {
   const family = familyOf(uri);
-  return family !== '' && !NO_DEPENDENTS.has(family);
+  return family !== '' && !NO_DEPENDENTS.has(family) && !inDotFolder(uri, roots);
 }
 
 function answered(outcome: DiagnosticsOutcome): LoggedAnswer {
