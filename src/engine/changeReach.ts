@@ -77,7 +77,10 @@ export async function changeReach(
     .sort();
   const texts = await budget.race(deps.workspace.readLines(candidates));
   for (const uri of candidates) {
-    const by = namedIn(texts.get(uri), byName);
+    const lines = texts.get(uri);
+    // Build output (it ends with a source map comment) repeats its source, which is checked in its place.
+    if (generated(lines)) continue;
+    const by = namedIn(lines, byName);
     if (by.size === 0) continue;
     reach.dependents.set(uri, { by: [...by], changedAt: Math.max(...[...by].map((c) => changed.get(c) ?? -Infinity)) });
   }
@@ -94,6 +97,13 @@ function namedIn(lines: readonly string[] | undefined, byName: ReadonlyMap<strin
 }
 
 const WORD = /[A-Za-z_$][\w$]*/g;
+
+/** Whether a file is a compiler's output: its last lines point at its source map. */
+export function generated(lines: readonly string[] | undefined): boolean {
+  if (lines === undefined) return false;
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 3); i--) if (/^\s*\/\/[#@] sourceMappingURL=/.test(lines[i]!)) return true;
+  return false;
+}
 
 /** The identifiers in an outline's names, two levels deep (a module's declarations and a class's members). */
 export function outlineNames(symbols: readonly LspSymbol[]): string[] {

@@ -2,7 +2,7 @@
 // checking them (engine/changeReach.ts, tools/lsp_diagnostics/engine.ts) over fakes.
 import * as assert from 'node:assert/strict';
 import { createBudget } from '../../src/engine/budget';
-import { changeReach, DeclaredNames, stemNames } from '../../src/engine/changeReach';
+import { changeReach, DeclaredNames, generated, stemNames } from '../../src/engine/changeReach';
 import { familyOf } from '../../src/engine/languages';
 import type { RawDiagnostic } from '../../src/engine/ports';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
@@ -57,6 +57,19 @@ describe('the reach of a change', () => {
     const reach = await changeReach({ workspace, features, diagnostics: port }, new DeclaredNames(), new Map([[changed, 5]]), [ROOT], createBudget(5000));
     assert.deepEqual([...reach.dependents.keys()], [caller, importer]);
     assert.deepEqual(reach.dependents.get(caller), { by: [changed], changedAt: 5 });
+  });
+
+  it('build output (a source map comment at its end) is not a dependent: its source is', async () => {
+    assert.equal(generated(['exports.x = isFunction;', '//# sourceMappingURL=isFunction.js.map']), true);
+    assert.equal(generated(['export declare function isFunction(): void;', '//# sourceMappingURL=isFunction.d.ts.map', '']), true);
+    assert.equal(generated(['// see //# sourceMappingURL= in the docs', 'isFunction();']), false);
+    const { workspace, features, port, add } = setup();
+    const changed = add('src/util.ts', 'export function isFunction() {}\n');
+    const source = add('src/caller.ts', 'isFunction();\n');
+    add('dist/caller.js', 'isFunction();\n//# sourceMappingURL=caller.js.map\n');
+    features.more.documentSymbols = (uri) => (uri === changed ? [symbol('isFunction')] : []);
+    const reach = await changeReach({ workspace, features, diagnostics: port }, new DeclaredNames(), new Map([[changed, 5]]), [ROOT], createBudget(5000));
+    assert.deepEqual([...reach.dependents.keys()], [source]);
   });
 
   it('a deleted file still reaches what imports it by name', async () => {
