@@ -15,6 +15,9 @@ function at(folder, file, line, name) {
   return { file_path: file, line: index + 1, character: column + 1 };
 }
 
+/** Each language's test-only client extension, test/extensions/lang-<name>. */
+export const LANGUAGE_EXTENSIONS = { python: 'pyright', c: 'clangd', go: 'gopls' };
+
 const SPECS = {
   python: {
     title: 'Python (pyright 1.1.414, click 8.1.3)',

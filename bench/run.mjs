@@ -13,7 +13,8 @@ import { cacheRoot, CODE_SERVER_VERSION, HOSTS } from '../test/host/provision.mj
 import { ensureRxjs } from '../test/host/realProject.mjs';
 import { generateLarge, LARGE } from './gen-large.mjs';
 import { runCopilotBench } from './copilot.mjs';
-import { LANGUAGE_IDS, languageWorkloads, serverVersions } from './languages.mjs';
+import { LANGUAGE_EXTENSIONS, LANGUAGE_IDS, languageWorkloads, serverVersions } from './languages.mjs';
+import { bundleClientExtension, ensureLanguage, pyrightServerModule } from '../test/host/languages.mjs';
 import { runClaudeCodeBench } from './claudeCode.mjs';
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -191,6 +192,29 @@ function timeTsc(folder, runs) {
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
 }
 const tscMs = diagnosticsBench?.diagnostics ? timeTsc(ensureRxjs(), 3) : undefined;
+
+// "What did my edit break" per language (test/bench/reach.ts): an edit that breaks callers in files
+// nobody opened, the tool's first answer against the language's own checker. LSP_TOOL_BENCH_ONLY=reach.
+const REACH_WINDOWS = [
+  ['typescript', () => ({ folder: ensureRxjs() })],
+  ...LANGUAGE_IDS.map((id) => [
+    id,
+    () => ({
+      folder: ensureLanguage(id).folder,
+      testExtensions: () => [bundleClientExtension(join(repo, 'test', 'extensions', `lang-${LANGUAGE_EXTENSIONS[id]}`))],
+      env: { LSP_TOOL_PYRIGHT: pyrightServerModule() },
+    }),
+  ]),
+];
+const reach = [];
+if (!only || only.includes('reach')) {
+  for (const [key, options] of REACH_WINDOWS) {
+    const base = options();
+    const measured = await workload(`reach-${key}`, { ...base, queries: [], parts: 'reach', env: { ...(base.env ?? {}), LSP_TOOL_BENCH_REACH: key } });
+    if (measured.reach) reach.push(measured.reach);
+    else console.log(`  reach-${key}: ${measured.error ?? 'no result'}`);
+  }
+}
 
 const STARTS = Math.max(1, Number(process.env.LSP_TOOL_BENCH_STARTS ?? 5));
 const activations = [workloads[0].activationMs];
@@ -426,6 +450,34 @@ if (diag) {
     tscMs / diag.toolBad.median >= 10,
     `${(tscMs / diag.toolBad.median).toFixed(1)}×`,
   ]);
+}
+if (reach.length > 0) {
+  const range = (x) => `${ms(x.median)} [${x.min.toFixed(0)}–${x.max.toFixed(0)}]`;
+  lines.push(
+    '',
+    `"What did my edit break" per language (${reach[0].trials} trials each): one exported function or declaration given one more required parameter, written to disk as a terminal agent writes it, then \`lsp_diagnostics\` with no \`file_paths\` at once, warm; the language's own checker over the same project, timed beside it; then the edit undone and the tool asked at once again. Missing: the checker's new errors (as \`file:line\`) a first answer did not show; stale: those an answer after the undo still showed, summed over the trials.`,
+    '',
+    '| language, project, edit | checker: new errors | edit → first answer | checker | checker / tool | undo → first answer | missing | stale |',
+    '|---|---|---|---|---|---|---|---|',
+    ...reach.map(
+      (r) =>
+        `| ${r.label} | ${r.errors} in ${r.files} files | ${range(r.edit)} | ${range(r.checker)} | ${(r.checker.median / r.edit.median).toFixed(1)} | ${range(r.undo)} | ${r.missing} | ${r.stale} |`,
+    ),
+  );
+  for (const r of reach) {
+    budgets.push([
+      `lsp_diagnostics after an edit: none of the checker's errors missing, none stale (${r.label})`,
+      r.missing === 0 && r.stale === 0,
+      `${r.missing} missing, ${r.stale} stale`,
+    ]);
+  }
+  const ts = reach.find((r) => r.label.startsWith('TypeScript'));
+  if (ts)
+    budgets.push([
+      'lsp_diagnostics after an edit ≥ 2× faster than tsc --noEmit (rxjs)',
+      ts.checker.median / ts.edit.median >= 2,
+      `${(ts.checker.median / ts.edit.median).toFixed(1)}×`,
+    ]);
 }
 // The real Copilot Chat agent loop (bench/copilot.mjs; also writes docs/performance-copilot.md).
 if (!only || only.includes('copilot')) lines.push('', ...(await runCopilotBench({ build: false })).lines);

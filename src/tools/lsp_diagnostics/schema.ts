@@ -10,7 +10,7 @@ export const DIAGNOSTICS_SCHEMA = {
         type: 'array',
         items: { type: 'string' },
         description:
-          'Optional. Files or folders, relative to the workspace or absolute. Without it: every file of the workspace that has diagnostics, and every file changed since the editor started.',
+          'Optional. Files or folders, relative to the workspace or absolute. Without it: the files changed since the editor started, the files that use them, and every file that has diagnostics.',
       },
       severity: {
         type: 'string',
