@@ -246,7 +246,48 @@ export async function openAtPosition(
       return { document, ...found };
     }
   }
-  return { document, ...positionIn(document, args) };
+  try {
+    return { document, ...positionIn(document, args) };
+  } catch (err) {
+    if (!(err instanceof LspToolError) || err.code !== 'LSP_POSITION_OUT_OF_RANGE') throw err;
+    const detail = err.message.slice(err.code.length + 2);
+    if (document.isDirty()) {
+      throw new LspToolError(
+        err.code,
+        `${detail} The position was read against the editor's unsaved text of "${args.filePath}", not the file on disk: give a position in that text, or save the file first.`,
+      );
+    }
+    // A file written just before the call: VS Code shows the new text a little later.
+    const fresh = await reloaded(workspace, document, budget);
+    if (fresh === undefined) throw err;
+    return { document: fresh, ...positionIn(fresh, args) };
+  }
+}
+
+/** How long a saved document may take to show a write to its file, at most (within the budget). */
+const RELOAD_WAIT_MS = 3000;
+
+/**
+ * The document once VS Code has reloaded it from disk, when its text is not the disk's (a write just
+ * before the call); undefined when it already was, or it did not reload within RELOAD_WAIT_MS.
+ */
+async function reloaded(workspace: Workspace, document: DocumentSnapshot, budget: Budget): Promise<DocumentSnapshot | undefined> {
+  const disk = (await budget.race(workspace.fileViews([document.uri]))).get(document.uri)?.disk;
+  if (!Array.isArray(disk) || sameLines(document, disk)) return undefined;
+  const until = Date.now() + Math.min(RELOAD_WAIT_MS, budget.remaining());
+  while (Date.now() < until) {
+    await budget.sleep(25);
+    const current = await budget.race(workspace.openDocument(document.uri));
+    if (current.isDirty()) return undefined;
+    if (sameLines(current, disk)) return current;
+  }
+  return undefined;
+}
+
+function sameLines(document: DocumentSnapshot, lines: readonly string[]): boolean {
+  if (document.lineCount !== lines.length) return false;
+  for (let i = 0; i < lines.length; i++) if (document.lineText(i) !== lines[i]) return false;
+  return true;
 }
 
 function changedLineNote(filePath: string, diskLine: number, editorLine: number): string {

@@ -36,6 +36,21 @@ async function rejectsWith(work: Promise<unknown>, code: string): Promise<LspToo
 }
 
 describe('query engine (fake language features)', () => {
+  it('a position in a file written just before the call waits for the editor to show the new text (docs/contract.md §5.8)', async () => {
+    const { engine, workspace, geometry } = setup((_op, uri) => [location(uri, 6, 16)]);
+    workspace.files.set('src/geometry.ts', { text: `${GEOMETRY}\nexport const addedByTheAgent = 1;`, languageId: 'typescript' });
+    workspace.lagging.set(geometry, { text: GEOMETRY, opens: 3 });
+    const outcome = await engine.execute({ operation: 'findReferences', file_path: 'src/geometry.ts', line: 7, character: 17 });
+    assert.match(outcome.text, /^src\/geometry\.ts:7:17/);
+  });
+
+  it('a position past the end of a file with unsaved changes says which text it was read against', async () => {
+    const { engine, workspace, geometry } = setup(() => []);
+    workspace.unsaved.set(geometry, 'export const x = 1;');
+    const err = await rejectsWith(engine.execute({ operation: 'hover', file_path: 'src/geometry.ts', line: 5, character: 1 }), 'LSP_POSITION_OUT_OF_RANGE');
+    assert.match(err.message, /read against the editor's unsaved text of "src\/geometry\.ts", not the file on disk/);
+  });
+
   it('answers findReferences with the grouped text, previews, and the canonical value', async () => {
     let geometry = '';
     let main = '';

@@ -66,10 +66,15 @@ export class FakeWorkspace implements Workspace {
     return undefined;
   }
 
+  /** A document that still shows its file's older text (VS Code not yet reloaded) for this many more opens. */
+  readonly lagging = new Map<string, { text: string; opens: number }>();
+
   async openDocument(uri: string): Promise<DocumentSnapshot> {
     const file = this.byUri(uri);
     if (!file) throw new Error(`no document ${uri}`);
     this.open.add(uri);
+    const lag = this.lagging.get(uri);
+    if (lag !== undefined && lag.opens-- > 0) return snapshotOf(uri, { ...file, text: lag.text }, undefined);
     return snapshotOf(uri, file, this.unsaved.get(uri));
   }
 
