@@ -3,7 +3,7 @@
 // Debian's archive (a source package for C, packages that ship their sources for Python and Go).
 // All cached outside the clone, keyed by versions; never committed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -11,6 +11,8 @@ import { onCleanup } from './host.mjs';
 import { cacheRoot, cleanEnv, installInto } from './provision.mjs';
 
 export const PYRIGHT_VERSION = '1.1.414';
+/** TypeScript 7 (typescript-go): `tsgo --lsp --stdio` is its language server, `tsgo --noEmit` its checker. */
+export const TSGO_VERSION = '7.0.0-dev.20260707.2';
 
 /** Debian bookworm versions, as `apt-cache policy` names them (what a fresh machine installs). */
 export const DEBIAN = {
@@ -84,6 +86,49 @@ export function ensureLanguageServers() {
   const pyright = pyrightServerModule();
   if (!existsSync(pyright)) throw new Error(`pyright's language server is missing at ${pyright}`);
   return { pyright };
+}
+
+/** The tsgo binary of the pinned @typescript/native-preview (its platform package ships it), installed into the host cache. */
+export function tsgoBinary() {
+  installInto(join(cacheRoot(), `native-preview-${TSGO_VERSION}`), `@typescript/native-preview@${TSGO_VERSION}`, cleanEnv());
+  const bin = tsgoBinaryPath();
+  if (!existsSync(bin)) throw new Error(`tsgo is missing at ${bin}`);
+  return bin;
+}
+
+/** Where tsgoBinary installs tsgo. */
+export function tsgoBinaryPath() {
+  return join(
+    cacheRoot(),
+    `native-preview-${TSGO_VERSION}`,
+    'node_modules',
+    '@typescript',
+    `native-preview-${process.platform}-${process.arch}`,
+    'lib',
+    'tsgo',
+  );
+}
+
+/**
+ * rxjs's sources for TypeScript 7, in a copy of their own: TypeScript 7 removed `baseUrl` and
+ * `moduleResolution: node` (TS5102, TS5108), so the copy's tsconfig says `bundler` with the same paths.
+ */
+export function ensureRxjsForTsgo(rxjs) {
+  const dir = join(cacheRoot(), `rxjs-tsgo-${basename(join(rxjs, '..'))}`);
+  const project = join(dir, 'package');
+  if (existsSync(join(dir, '.complete'))) return project;
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(rxjs, project, { recursive: true });
+  const config = JSON.parse(readFileSync(join(project, 'tsconfig.json'), 'utf8'));
+  delete config.compilerOptions.baseUrl;
+  config.compilerOptions.moduleResolution = 'bundler';
+  config.compilerOptions.module = 'esnext';
+  config.compilerOptions.paths = Object.fromEntries(
+    Object.entries(config.compilerOptions.paths ?? {}).map(([k, v]) => [k, v.map((p) => (p.startsWith('.') ? p : `./${p}`))]),
+  );
+  writeFileSync(join(project, 'tsconfig.json'), `${JSON.stringify(config, null, 2)}\n`);
+  writeFileSync(join(dir, '.complete'), new Date().toISOString());
+  return project;
 }
 
 /** deb-src next to the machine's deb entries (root only), so `apt-get source` works. */

@@ -7,13 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { printRecords, runIntegration } from './run.mjs';
 import { onCleanup, runCleanups, sharedBrowser } from './host.mjs';
 import { ensureRxjs } from './realProject.mjs';
-import { bundleClientExtension, ensureLanguage, pyrightServerModule } from './languages.mjs';
+import { bundleClientExtension, ensureLanguage, ensureRxjsForTsgo, pyrightServerModule, tsgoBinary, tsgoBinaryPath } from './languages.mjs';
 import { bundleWebTests } from './webTests.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 const entry = join(repo, 'out', 'test', 'integration', 'index.js');
-const TAGGED = '@empty|@rxjs|@vsix|@copilot|@claude|@lang-';
+const TAGGED = '@empty|@rxjs|@vsix|@copilot|@claude|@lang-|@tsgo';
 
 /**
  * `vsce package` as a user runs it (prepublish included: the production build), with stdin closed
@@ -179,6 +179,20 @@ export const SUITES = [
       testsEntry: entry,
     })),
   ),
+  // TypeScript 7 as after "Use TypeScript 7": js/ts.experimental.useTsgo on and tsgo's language server
+  // behind a client with the native preview's id (test/extensions/lang-tsgo), so the built-in
+  // TypeScript extension steps aside; on a copy of rxjs whose tsconfig TypeScript 7 accepts.
+  {
+    label: 'TypeScript 7 (tsgo) on rxjs',
+    folder: () => ensureRxjsForTsgo(ensureRxjs()),
+    env: { LSP_TOOL_TEST_GREP: '@tsgo', LSP_TOOL_TSGO: tsgoBinaryPath() },
+    settings: { 'js/ts.experimental.useTsgo': true },
+    prepare: () => {
+      tsgoBinary();
+      return { records: [], testExtensions: [bundleClientExtension(join(repo, 'test', 'extensions', 'lang-tsgo'))] };
+    },
+    testsEntry: entry,
+  },
   // Last: packaging runs the production build into dist/. The extension under development is an
   // empty probe (the workbench runs tests only with one); lsp-tool is the installed VSIX.
   // In German: the shipped package.nls.de.json and l10n bundle end to end (every other suite is English).
