@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { activeFilePath } from '../commands/atCursor';
 import type { Workspace } from '../engine/ports';
+import type { LspDiagnostic } from '../engine/result';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
 import { isDiagnosticsOutcome } from '../tools/lsp_diagnostics/engine';
 import { DIAGNOSTICS_SCHEMA } from '../tools/lsp_diagnostics/schema';
@@ -45,16 +46,26 @@ export async function replyWithDiagnostics(
   if (all.length === 0) reply.text(vscode.l10n.t('No errors or warnings.'));
   else reply.text(all.length === 1 ? vscode.l10n.t('1 problem') : vscode.l10n.t('{0} problems', all.length));
   const roots = deps.workspace.roots();
-  const shown = all.slice(0, MAX_ANCHORS);
+  streamGroups(reply, all, result.resolvedWorkspaceUri, roots);
+  const caused = result.caused?.diagnostics ?? [];
+  if (caused.length > 0) {
+    reply.text(vscode.l10n.t('Caused by the change, in the files that use it: {0}', caused.length));
+    streamGroups(reply, caused, result.resolvedWorkspaceUri, roots);
+  }
+  reply.notes(called.outcome.notes);
+  return { metadata: { command, count: all.length } };
+}
+
+/** Diagnostics as clickable rows grouped by file, up to MAX_ANCHORS, then how many more. */
+function streamGroups(reply: ChatReply, list: readonly LspDiagnostic[], resolvedWorkspaceUri: string, roots: ReturnType<Workspace['roots']>): void {
+  const shown = list.slice(0, MAX_ANCHORS);
   for (const group of groupByFile(shown)) {
-    const path = displayPath(group.key, result.resolvedWorkspaceUri, roots);
+    const path = displayPath(group.key, resolvedWorkspaceUri, roots);
     reply.group(path, group.items.length);
     for (const d of group.items) {
       const { line, character } = d.range.start;
       reply.row({ uri: d.uri, line, character, label: `${path}:${line + 1}:${character + 1}`, detail: `${d.severity} ${oneLine(d.message)}` });
     }
   }
-  reply.more(all.length - shown.length);
-  reply.notes(called.outcome.notes);
-  return { metadata: { command, count: all.length } };
+  reply.more(list.length - shown.length);
 }

@@ -8,7 +8,9 @@ import type { CardBody, CardGroup } from '../../card/webview/protocol';
 
 export function diagnosticsCardBody(result: DiagnosticsResult, roots: readonly WorkspaceRoot[]): CardBody {
   const pathOf = displayPaths(result.resolvedWorkspaceUri, roots);
-  const groups: CardGroup[] = groupByFile(result.diagnostics, (d) => pathOf(d.uri)).map(({ key, items }) => ({
+  // A changed file's answer, then the errors its change caused in the files that use it.
+  const all = [...result.diagnostics, ...(result.caused?.diagnostics ?? [])];
+  const groups: CardGroup[] = groupByFile(all, (d) => pathOf(d.uri)).map(({ key, items }) => ({
     path: key,
     uri: items[0]!.uri,
     count: items.length,
@@ -18,5 +20,5 @@ export function diagnosticsCardBody(result: DiagnosticsResult, roots: readonly W
       preview: `${d.severity}: ${oneLine(d.message)}${d.source === undefined ? '' : ` (${[d.source, d.code].filter((p) => p !== undefined).join(' ')})`}`,
     })),
   }));
-  return { operation: 'diagnostics', result: { kind: 'locations', total: result.diagnostics.length, files: groups.length, groups } };
+  return { operation: 'diagnostics', result: { kind: 'locations', total: all.length, files: groups.length, groups } };
 }
