@@ -1,6 +1,6 @@
 // The reach of a change (pure): the files whose diagnostics a change can alter. They are the changed
 // files and their dependents: every file of the same language family that names, as a whole word, a
-// declaration of a changed file (its outline's names, two levels deep) or the changed file's own
+// declaration of a changed file (its outline's top-level names) or the changed file's own
 // name (an import or #include of it). A superset of the files that use what changed, found from what
 // the editor already knows (the outline) and one read of the project's files (docs/contract.md §4.4).
 import type { Budget } from './budget';
@@ -105,10 +105,13 @@ export function generated(lines: readonly string[] | undefined): boolean {
   return false;
 }
 
-/** The identifiers in an outline's names, two levels deep (a module's declarations and a class's members). */
+/**
+ * The identifiers in an outline's top-level names (a module's declarations; a method or field is
+ * reached through the type or function that declares it, which a file using it names too). Members'
+ * own names are left out: `next`, `type` or `value` are in almost every file.
+ */
 export function outlineNames(symbols: readonly LspSymbol[]): string[] {
-  const words = (name: string): string[] => (name.match(WORD) ?? []).filter((w) => w.length >= MIN_NAME_LENGTH);
-  return symbols.flatMap((s) => [...words(s.name), ...(s.children ?? []).flatMap((c) => words(c.name))]);
+  return symbols.flatMap((s) => (s.name.match(WORD) ?? []).filter((w) => w.length >= MIN_NAME_LENGTH));
 }
 
 /** A file's own name without its extension, as an import or an #include names it (`isFunction`, `cells`, `yaml`). */

@@ -63,6 +63,8 @@ export interface CheckDeps {
 }
 
 export interface CheckOptions {
+  /** The changed files it depends on (engine/changeReach.ts). */
+  changed?: readonly string[];
   /**
    * When a file it depends on last changed (engine/changeReach.ts): what its server published before
    * that is of the older project, and is not taken.
@@ -113,9 +115,23 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   // A push server publishes again only what changed: a dependent it already reported on, unchanged
   // itself, whose report the change left alone gets no publish. Once the server has published for its
   // family since the change and then gone quiet, what it holds for the file is its answer. (A file
-  // whose report a pull client dropped with its tab has no publish on record, and gets a tab.)
-  const dependentHeld = wasOpen && options.after !== undefined && (port.changedAt(uri) ?? -Infinity) < options.after && port.publishedAt(uri) !== undefined;
-  if (dependentHeld && (await familySettled(port, uri, since, budget))) return done(port.of(uri), 'fresh');
+  // whose report a pull client dropped with its tab has no publish on record, and a language whose
+  // client pulls gets a tab.)
+  const dependentHeld =
+    !tabFirst && wasOpen && options.after !== undefined && (port.changedAt(uri) ?? -Infinity) < options.after && port.publishedAt(uri) !== undefined;
+  if (dependentHeld) {
+    const others = new Set(options.changed ?? []);
+    if (await familySettled(port, uri, others, since, budget)) return done(port.of(uri), 'fresh');
+    // The server re-checked only the changed files (clangd does not rebuild an open file when a
+    // header it includes changes): the file is given to it again, as on opening.
+    if (await budget.race(port.reopen(uri))) {
+      const reopened = port.now();
+      const fresh = (): boolean => (port.publishedAt(uri) ?? -Infinity) >= reopened;
+      if (fresh() || (await budget.race(port.nextPublish(uri, Math.min(PUBLISH_WAIT_MS, budget.remaining())))) || fresh()) {
+        return done(await settled(port, uri, budget, reopened, QUIET_OPENED_MS), 'fresh');
+      }
+    }
+  }
   const close = await budget.race(port.showInBackground(uri, document.languageId));
   const shown = port.now();
   try {
@@ -139,16 +155,21 @@ async function familyQuiet(port: DiagnosticsPort, uri: string, budget: Budget, m
   }
 }
 
-/** Whether some file of `uri`'s family had a publish after `since`, then none for QUIET_OPENED_MS (within PUBLISH_WAIT_MS). */
-async function familySettled(port: DiagnosticsPort, uri: string, since: number, budget: Budget): Promise<boolean> {
+/**
+ * Whether the server re-checked the project after the change: some file of `uri`'s family other than
+ * the changed files (`changed`) had a publish after `since`, then the family had none for
+ * QUIET_OPENED_MS. False once the family has been that quiet without such a publish, or after
+ * PUBLISH_WAIT_MS.
+ */
+async function familySettled(port: DiagnosticsPort, uri: string, changed: ReadonlySet<string>, since: number, budget: Budget): Promise<boolean> {
   const end = port.now() + Math.min(PUBLISH_WAIT_MS, budget.remaining());
   for (;;) {
-    const last = port.familyPublishedAt(uri) ?? -Infinity;
-    const quietFor = port.now() - last;
-    if (last >= since && quietFor >= QUIET_OPENED_MS) return true;
+    const quietFor = port.now() - (port.familyPublishedAt(uri) ?? -Infinity);
+    const reChecked = (port.familyPublishedAt(uri, changed) ?? -Infinity) >= since;
+    if (quietFor >= QUIET_OPENED_MS) return reChecked;
     const left = end - port.now();
     if (left <= 0) return false;
-    await budget.race(port.wait(Math.min(left, last >= since ? QUIET_OPENED_MS - quietFor : 100)));
+    await budget.race(port.wait(Math.min(left, QUIET_OPENED_MS - quietFor)));
   }
 }
 

@@ -11,6 +11,8 @@ import { parseUri } from '../workspace/parsedUri';
 
 /** Files whose stamps are kept: the newest win. */
 const KEPT = 10_000;
+/** How long a server may take to clear a file it was told is closed, at most (reopen). */
+const REOPEN_CLEAR_MS = 500;
 /** Workspace files a sweep looks at, at most. */
 const SWEPT = 20_000;
 /**
@@ -30,7 +32,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   private readonly publishing = new Set<string>();
   /** When each family of files (by extension) last had a publish. */
   private readonly families = new Map<string, number>();
-  /** When we closed a background tab of each file. */
+  /** When a tab of each file closed (ours or the person's). */
   private readonly closedAt = new Map<string, number>();
   private readonly disposables: vscode.Disposable[];
   /** Each workspace file's stamp (stampOf) at the last sweep: a write the file watcher has not reported yet still shows. */
@@ -43,7 +45,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
       vscode.languages.onDidChangeDiagnostics((event) => {
         for (const uri of event.uris) {
           const key = uri.toString();
-          if (this.ownClear(key, uri)) {
+          if (this.clearedWithTab(key, uri)) {
             // A pull client forgot the file with its tab: what it held is gone, and no publish of it counts any more.
             this.published.delete(key);
             continue;
@@ -56,6 +58,9 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
           this.waiters.delete(key);
           waiting?.forEach((wake) => wake());
         }
+      }),
+      vscode.window.tabGroups.onDidChangeTabs((event) => {
+        for (const tab of event.closed) if (tab.input instanceof vscode.TabInputText) keepNewest(this.closedAt, tab.input.uri.toString(), this.now(), KEPT);
       }),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length > 0) changed(event.document.uri);
@@ -113,8 +118,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     return performance.now();
   }
 
-  /** The empty publish that follows our closing of a file's background tab, while the file is in no tab. */
-  private ownClear(key: string, uri: vscode.Uri): boolean {
+  /** The empty publish that follows the closing of a file's tab, while the file is in no tab: a pull client forgetting it. */
+  private clearedWithTab(key: string, uri: vscode.Uri): boolean {
     const closed = this.closedAt.get(key);
     if (closed === undefined || this.now() - closed > OWN_CLEAR_MS) return false;
     this.closedAt.delete(key);
@@ -187,8 +192,27 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     return this.publishing.has(languageId);
   }
 
-  familyPublishedAt(uri: string): number | undefined {
-    return this.families.get(familyOf(uri));
+  familyPublishedAt(uri: string, except?: ReadonlySet<string>): number | undefined {
+    if (except === undefined || except.size === 0) return this.families.get(familyOf(uri));
+    const family = familyOf(uri);
+    let newest: number | undefined;
+    for (const [key, at] of this.published) if (!except.has(key) && (newest === undefined || at > newest) && familyOf(key) === family) newest = at;
+    return newest;
+  }
+
+  async reopen(uri: string): Promise<boolean> {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    if (document === undefined || document.isDirty || inTab(uri) !== undefined) return false;
+    // A change of language closes the document for its language's extensions and opens it again;
+    // no editor shows it, and its text and saved state are untouched.
+    // A server clears a closed file's diagnostics (clangd): that publish comes before the reopening,
+    // so the next one is its answer for the file opened again.
+    const languageId = document.languageId;
+    const cleared = this.nextPublish(uri, REOPEN_CLEAR_MS);
+    const other = await vscode.languages.setTextDocumentLanguage(document, languageId === 'plaintext' ? 'markdown' : 'plaintext');
+    await cleared;
+    await vscode.languages.setTextDocumentLanguage(other, languageId);
+    return true;
   }
 
   needsTab(languageId: string): boolean {

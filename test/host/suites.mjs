@@ -39,13 +39,13 @@ export function packageVsix() {
   };
 }
 
-/** What ships stays small: the VSIX at most 150 KB, and what activation loads (the Node entry plus the activation bundle) at most 100 KB (the production build `vsce package` just made). The features and the MCP server load on first use: measured, budgeted by the VSIX. */
+/** What ships stays small: the VSIX at most 200 KB, and what activation loads (the Node entry plus the activation bundle) at most 100 KB (the production build `vsce package` just made). The features and the MCP server load on first use: measured, budgeted by the VSIX. */
 function sizeRecord(vsix) {
   const kb = (file) => statSync(file).size / 1024;
   const entry = kb(join(repo, 'dist', 'extension.js'));
   const activation = kb(join(repo, 'dist', 'web', 'extension.js'));
   const sizes = {
-    VSIX: [kb(vsix), 150],
+    VSIX: [kb(vsix), 200],
     'dist/extension.js': [entry, 100],
     'dist/web/extension.js': [activation, 100],
     'Node activation (dist/extension.js + dist/web/extension.js)': [entry + activation, 100],
@@ -56,7 +56,7 @@ function sizeRecord(vsix) {
   const measured = Object.entries(sizes)
     .map(([name, [size]]) => `${name} ${size.toFixed(1)} KB`)
     .join(', ');
-  const title = `installed VSIX: at most 150 KB, what activation loads at most 100 KB (${measured})`;
+  const title = `installed VSIX: at most 200 KB, what activation loads at most 100 KB (${measured})`;
   return over.length === 0
     ? { title, state: 'passed' }
     : { title, state: 'failed', error: `over budget: ${over.map(([name, [size, max]]) => `${name} ${size.toFixed(1)} KB > ${max} KB`).join(', ')}` };

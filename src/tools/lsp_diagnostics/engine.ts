@@ -57,16 +57,37 @@ interface Targets {
 
 export class DiagnosticsEngine extends EngineQuery {
   private readonly names = new DeclaredNames();
-  /** Calls run one at a time: two at once would open and close each other's background tabs. */
+  /** Checks run one at a time: two at once would open and close each other's background tabs. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The check waiting or running for each set of targets: a call asking the same while it is joins it. */
+  private readonly checking = new Map<string, Promise<Checked>>();
 
   execute(input: unknown, token?: CancellationLike, options: CallOptions = {}): Promise<DiagnosticsOutcome> {
-    return this.logged(diagnosticsAsked(inputFields(input)), () => this.oneAtATime(() => this.run(input, token, options)), answered);
+    return this.logged(diagnosticsAsked(inputFields(input)), () => this.run(input, token, options), answered);
   }
 
-  private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * One truth at a time: checks run one after another, and a call that asks what a waiting or
+   * running check asks shares its answer. A shared check that was cancelled by its own caller is
+   * run again for this one.
+   */
+  private async shared(targets: Targets, work: () => Promise<Checked>): Promise<Checked> {
+    const key = JSON.stringify([targets.files, targets.folders]);
+    const joined = this.checking.get(key);
+    if (joined !== undefined) {
+      try {
+        return await joined;
+      } catch (err) {
+        if (!(err instanceof LspToolError) || err.code !== 'LSP_CANCELLED') throw err;
+      }
+    }
     const turn = this.queue.then(work, work);
     this.queue = turn.catch(() => undefined);
+    this.checking.set(key, turn);
+    const forget = (): void => {
+      if (this.checking.get(key) === turn) this.checking.delete(key);
+    };
+    turn.then(forget, forget);
     return turn;
   }
 
@@ -90,7 +111,7 @@ export class DiagnosticsEngine extends EngineQuery {
     const budget = createBudget(settings.timeoutMs, token);
     try {
       const targets = await this.resolve(args, settings, budget);
-      const checked = await this.checkFiles(args, targets, roots, port, budget, token);
+      const checked = await budget.race(this.shared(targets, () => this.checkFiles(args, targets, roots, port, budget, token)));
       const { present, notChecked, unopened, caused } = checked;
       const all = [...present, ...(caused?.files ?? [])];
       const listOf = (files: readonly FileDiagnostics[], filter: (d: LspDiagnostic) => boolean): LspDiagnostic[] =>
@@ -246,7 +267,13 @@ export class DiagnosticsEngine extends EngineQuery {
     const checkOne = async (uri: string): Promise<void> => {
       if (exists.get(uri) !== true || results.has(uri)) return;
       try {
-        results.set(uri, await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, { after: reach.dependents.get(uri)?.changedAt }));
+        results.set(
+          uri,
+          await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, {
+            after: reach.dependents.get(uri)?.changedAt,
+            changed: reach.dependents.get(uri)?.by,
+          }),
+        );
       } catch (err) {
         if (err instanceof LspToolError && err.code === 'LSP_CANCELLED') throw err;
         if (err instanceof LspToolError && err.code === 'LSP_TIMEOUT') notChecked.push(uri);

@@ -32,9 +32,14 @@ export class FakeDiagnostics implements DiagnosticsPort {
   publishedAt(uri: string): number | undefined {
     return this.published.get(uri);
   }
-  familyPublishedAt(): number | undefined {
-    const stamps = [...this.published.values()];
+  familyPublishedAt(_uri: string, except?: ReadonlySet<string>): number | undefined {
+    const stamps = [...this.published].filter(([uri]) => except?.has(uri) !== true).map(([, at]) => at);
     return stamps.length === 0 ? undefined : Math.max(...stamps);
+  }
+  readonly reopened: string[] = [];
+  async reopen(uri: string): Promise<boolean> {
+    this.reopened.push(uri);
+    return false;
   }
   changedAt(uri: string): number | undefined {
     return this.changes.get(uri);
