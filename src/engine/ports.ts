@@ -154,7 +154,7 @@ export interface DiagnosticsPort {
   familyPublishedAt(uri: string, except?: ReadonlySet<string>): number | undefined;
   /**
    * Gives an open document's server the document again, as on opening (closed and opened as its
-   * language), when it is in no tab and has no unsaved changes; false when it is not so.
+   * language), when no editor shows it and it has no unsaved changes; false when it is not so.
    */
   reopen(uri: string): Promise<boolean>;
   /** When `uri`'s content last changed (on disk or in the editor), as seen since the watch started. */

@@ -202,9 +202,10 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
 
   async reopen(uri: string): Promise<boolean> {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
-    if (document === undefined || document.isDirty || inTab(uri) !== undefined) return false;
+    // Never one an editor shows: the person would see it change.
+    if (document === undefined || document.isDirty || vscode.window.visibleTextEditors.some((e) => e.document === document)) return false;
     // A change of language closes the document for its language's extensions and opens it again;
-    // no editor shows it, and its text and saved state are untouched.
+    // its text and saved state are untouched.
     // A server clears a closed file's diagnostics (clangd): that publish comes before the reopening,
     // so the next one is its answer for the file opened again.
     const languageId = document.languageId;

@@ -27,6 +27,8 @@ for (const c of CASES) {
 
     suiteSetup(async () => {
       await activateExtension();
+      // Files nobody opened: the window's earlier tests (and follow-along) left editors open.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
       file = path.join(root, c.file);
       original = fs.readFileSync(file, 'utf8');
