@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LspQueryResult } from '../../src/engine/result';
-import { activateExtension, measure, textOf } from './helpers';
+import { activateExtension, measure, textOf, until } from './helpers';
 
 const FILE = 'src/internal/util/isFunction.ts';
 
@@ -55,7 +55,14 @@ suite('@tsgo every tool over TypeScript 7 (tsgo --lsp, the native preview client
 
   test('the built-in TypeScript extension has stepped aside: tsserver is not there', async () => {
     assert.equal(vscode.workspace.getConfiguration('js/ts').get('experimental.useTsgo'), true);
-    assert.ok(vscode.extensions.getExtension('TypeScriptTeam.native-preview')?.isActive);
+    // It activates on the first TypeScript document, which suiteSetup opened.
+    const active = await until(
+      () => vscode.extensions.getExtension('TypeScriptTeam.native-preview')?.isActive ?? false,
+      (is) => is,
+      'the native preview client to activate',
+      30_000,
+    );
+    assert.ok(active);
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('typescript.tsserverRequest', 'quickinfo', { file: uri })), /not found/);
   });
 
