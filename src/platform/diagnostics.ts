@@ -8,6 +8,7 @@ import { familyOf, TYPESCRIPT_FAMILY } from '../engine/languages';
 import type { CheckedDiagnostics, DiagnosticsPort, RawDiagnostic } from '../engine/ports';
 import { fileBytes, fileStat, stampOf } from '../workspace/files';
 import { parseUri } from '../workspace/parsedUri';
+import { realFsPath } from '../workspace/realpath';
 
 /** Files whose stamps are kept: the newest win. */
 const KEPT = 10_000;
@@ -80,6 +81,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     const stat = await fileStat(uri);
     const stamp = stat === undefined ? undefined : stampOf(stat);
     if (this.changes.has(key) && this.stamps.get(key) === stamp) return;
+    if (!(await throughNoLink(uri))) return;
     if (stamp === undefined) this.stamps.delete(key);
     else this.stamps.set(key, stamp);
     keepNewest(this.changes, key, this.now(), KEPT);
@@ -104,7 +106,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
         const stamp = stampOf(stat);
         const before = this.stamps.get(key);
         this.stamps.set(key, stamp);
-        if (!first && before !== stamp) keepNewest(this.changes, key, this.now(), KEPT);
+        if (!first && before !== stamp && (await throughNoLink(uri))) keepNewest(this.changes, key, this.now(), KEPT);
       }),
     );
     if (first) return;
@@ -277,6 +279,16 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   dispose(): void {
     vscode.Disposable.from(...this.disposables).dispose();
   }
+}
+
+/**
+ * Whether a file's path is its real one: a folder linked into the workspace (`linked-src -> src`)
+ * shows the same file twice, and only its real path is a change (else its servers get it twice).
+ */
+async function throughNoLink(uri: vscode.Uri): Promise<boolean> {
+  if (uri.scheme !== 'file') return true;
+  const real = await realFsPath(uri.fsPath);
+  return real === undefined || real === uri.fsPath;
 }
 
 /** The text tab showing `uri`, in any group. */
