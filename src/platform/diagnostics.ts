@@ -267,7 +267,12 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
 
   async filesIn(folder: string, max: number): Promise<{ uris: string[]; more: boolean }> {
     const found = await vscode.workspace.findFiles(new vscode.RelativePattern(parseUri(folder), '**/*'), '{**/node_modules/**,**/.*/**}', max + 1);
-    const uris = found.map((u) => u.toString()).sort();
+    // A file seen through a linked folder is listed at its real path only.
+    const real = await Promise.all(found.map((u) => throughNoLink(u)));
+    const uris = found
+      .filter((_, i) => real[i])
+      .map((u) => u.toString())
+      .sort();
     return { uris: uris.slice(0, max), more: uris.length > max };
   }
 
