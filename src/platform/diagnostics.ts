@@ -14,6 +14,8 @@ import { realFsPath } from '../workspace/realpath';
 const KEPT = 10_000;
 /** How long a server may take to clear a file it was told is closed, at most (reopen). */
 const REOPEN_CLEAR_MS = 500;
+/** What the sweep and a folder's listing leave out: node_modules, and what tools keep in dot-folders (.git, a server's .cache). */
+const NOT_SOURCES = '{**/node_modules/**,**/.*/**}';
 /** Workspace files a sweep looks at, at most. */
 const SWEPT = 20_000;
 /**
@@ -94,8 +96,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
 
   /** Stamps every workspace file; after the first sweep, a file whose stamp changed, appeared or went is a change now. */
   private async sweepFolders(first: boolean): Promise<void> {
-    // Not node_modules, nor what tools keep in dot-folders (.git, a server's .cache): no agent edits those.
-    const found = await vscode.workspace.findFiles('**/*', '{**/node_modules/**,**/.*/**}', SWEPT);
+    const found = await vscode.workspace.findFiles('**/*', NOT_SOURCES, SWEPT);
     const seen = new Set<string>();
     await Promise.all(
       found.map(async (uri) => {
@@ -266,7 +267,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   }
 
   async filesIn(folder: string, max: number): Promise<{ uris: string[]; more: boolean }> {
-    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(parseUri(folder), '**/*'), '{**/node_modules/**,**/.*/**}', max + 1);
+    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(parseUri(folder), '**/*'), NOT_SOURCES, max + 1);
     // A file seen through a linked folder is listed at its real path only.
     const real = await Promise.all(found.map((u) => throughNoLink(u)));
     const uris = found

@@ -21,7 +21,7 @@ export interface DiagnosticsBench {
   raw: ReturnType<typeof stat>;
 }
 
-async function invoke(input: object): Promise<string> {
+export async function invoke(input: object): Promise<string> {
   const result = await vscode.lm.invokeTool('lsp_diagnostics', { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
   return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
 }

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CASES, missing, shownErrors } from '../integration/reachCases';
+import { invoke } from './diagnostics';
 import { stat } from './render';
 
 export interface ReachBench {
@@ -27,8 +28,7 @@ export interface ReachBench {
 
 async function diagnosticsText(): Promise<[number, string]> {
   const started = performance.now();
-  const result = await vscode.lm.invokeTool('lsp_diagnostics', { input: {}, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-  const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+  const text = await invoke({});
   return [performance.now() - started, text];
 }
 
