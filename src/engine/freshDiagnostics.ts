@@ -110,6 +110,13 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   const wait = async (ms: number): Promise<boolean> => freshNow() || (await budget.race(port.nextPublish(uri, Math.min(ms, budget.remaining())))) || freshNow();
   // A server that reports only on files in tabs gets one in the background, closed again after.
   const tabFirst = port.needsTab(document.languageId);
+  // A dependent of a server that checks the whole project (it reports on files nobody opened): once it
+  // has published for the family since the change and gone quiet, a file it said nothing more about
+  // is as it last reported (gopls publishes again only what changed).
+  const unchangedSince = options.after !== undefined && (port.changedAt(uri) ?? -Infinity) < options.after ? options.after : undefined;
+  if (!tabFirst && unchangedSince !== undefined && port.publishesClosed(uri) && (await familySettled(port, uri, new Set(), unchangedSince, budget))) {
+    return done(port.of(uri), 'fresh');
+  }
   // Even for a server still starting: a tab costs a push server nothing, and a pull server needs one.
   if (!tabFirst && (await wait(TAB_HINT_MS))) return done(await settled(port, uri, budget, since, quietMs), 'fresh');
   // A push server publishes again only what changed: a dependent it already reported on, unchanged

@@ -181,6 +181,11 @@ export interface DiagnosticsPort {
   showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined>;
   /** Whether diagnostics were ever seen published for a document of this language (its server is up). */
   publishedFor(languageId: string): boolean;
+  /**
+   * Whether the server of `uri`'s family was seen publishing diagnostics for a file that no document
+   * held (it checks the whole project, as gopls does): what it does not publish again is unchanged.
+   */
+  publishesClosed(uri: string): boolean;
   /** Whether a file of this language needed a tab before to be checked. */
   needsTab(languageId: string): boolean;
   /** Asks the file's server directly where its language has a request for that (tsserver); undefined elsewhere. */

@@ -33,6 +33,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly tabLanguages = new Set<string>();
   private readonly publishing = new Set<string>();
+  /** Families (familyOf) whose server was seen publishing diagnostics for a file no document held. */
+  private readonly projectWide = new Set<string>();
   /** When each family of files (by extension) last had a publish. */
   private readonly families = new Map<string, number>();
   /** When a tab of each file closed (ours or the person's). */
@@ -56,6 +58,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
           keepNewest(this.published, key, this.now(), KEPT);
           const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
           if (document !== undefined) this.publishing.add(document.languageId);
+          // A close's clear is empty: only a report on a file nobody holds shows a project-wide server.
+          else if (vscode.languages.getDiagnostics(uri).length > 0) this.projectWide.add(familyOf(key));
           this.families.set(familyOf(key), this.now());
           const waiting = this.waiters.get(key);
           this.waiters.delete(key);
@@ -193,6 +197,10 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
 
   publishedFor(languageId: string): boolean {
     return this.publishing.has(languageId);
+  }
+
+  publishesClosed(uri: string): boolean {
+    return this.projectWide.has(familyOf(uri));
   }
 
   familyPublishedAt(uri: string, except?: ReadonlySet<string>): number | undefined {

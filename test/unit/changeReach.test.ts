@@ -140,6 +140,26 @@ describe('the reach of a change', () => {
     );
   });
 
+  it('a dependent that a project-wide push server said nothing more about, once it re-checked after the change, is as it last reported', async () => {
+    for (const projectWide of [true, false]) {
+      const { features, port, engine, add } = setup();
+      const changed = add('pkg/mux.py', 'def new_router(a): ...\n', 'python');
+      const user = add('pkg/user.py', 'from .mux import new_router\n', 'python');
+      features.more.documentSymbols = (uri) => (uri === changed ? [symbol('new_router')] : []);
+      port.projectWide = projectWide;
+      port.publish(user, [{ ...error(0, 'unused import'), severity: 1 }]);
+      port.change(changed);
+      port.scheduled.set(changed, [{ diagnostics: [] }]);
+      const outcome = await engine.execute({});
+      assert.deepEqual(
+        outcome.result.diagnostics.map((d) => d.message),
+        ['unused import'],
+      );
+      // Without the evidence that the server reports on the whole project, its silence is not its word.
+      assert.equal(outcome.text.includes('may be out of date'), !projectWide, outcome.text);
+    }
+  });
+
   it('two calls at once give one answer', async () => {
     const { features, port, engine, add } = setup();
     const changed = add('src/util.ts', 'export function isFunction(a: number) {}\n');

@@ -77,6 +77,11 @@ export class FakeDiagnostics implements DiagnosticsPort {
   publishedFor(languageId: string): boolean {
     return this.publishing.has(languageId);
   }
+  /** Families (by their first file) whose server publishes for closed files. */
+  projectWide = false;
+  publishesClosed(): boolean {
+    return this.projectWide;
+  }
   needsTab(languageId: string): boolean {
     return this.pullLanguages.has(languageId);
   }
