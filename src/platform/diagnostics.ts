@@ -68,6 +68,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
       }),
       vscode.window.tabGroups.onDidChangeTabs((event) => {
         for (const tab of event.closed) if (tab.input instanceof vscode.TabInputText) keepNewest(this.closedAt, tab.input.uri.toString(), this.now(), KEPT);
+        for (const tab of event.opened) if (tab.input instanceof vscode.TabInputText) this.closedAt.delete(tab.input.uri.toString());
       }),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length > 0) changed(event.document.uri);
@@ -125,12 +126,22 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     return performance.now();
   }
 
-  /** The empty publish that follows the closing of a file's tab, while the file is in no tab: a pull client forgetting it. */
+  /**
+   * An empty publish after the closing of a file's tab, while the file is in no tab: its client
+   * forgetting it. A pull client (pyright's, TypeScript 7's) may do so more than once, the second
+   * time half a second later or more (measured): for a language that needed a tab, every empty
+   * publish until the file is in a tab again.
+   */
   private clearedWithTab(key: string, uri: vscode.Uri): boolean {
     const closed = this.closedAt.get(key);
-    if (closed === undefined || this.now() - closed > OWN_CLEAR_MS) return false;
-    this.closedAt.delete(key);
-    return vscode.languages.getDiagnostics(uri).length === 0 && inTab(key) === undefined;
+    if (closed === undefined || vscode.languages.getDiagnostics(uri).length > 0 || inTab(key) !== undefined) return false;
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    const pulled = document !== undefined && this.tabLanguages.has(document.languageId);
+    if (!pulled && this.now() - closed > OWN_CLEAR_MS) {
+      this.closedAt.delete(key);
+      return false;
+    }
+    return true;
   }
 
   all(): Map<string, RawDiagnostic[]> {
