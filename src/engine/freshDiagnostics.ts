@@ -63,8 +63,6 @@ export interface CheckDeps {
 }
 
 export interface CheckOptions {
-  /** The changed files it depends on (engine/changeReach.ts). */
-  changed?: readonly string[];
   /**
    * When a file it depends on last changed (engine/changeReach.ts): what its server published before
    * that is of the older project, and is not taken.
@@ -114,29 +112,22 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   // has published for the family since the change and gone quiet, a file it said nothing more about
   // is as it last reported (gopls publishes again only what changed).
   const unchangedSince = options.after !== undefined && (port.changedAt(uri) ?? -Infinity) < options.after ? options.after : undefined;
-  if (!tabFirst && unchangedSince !== undefined && port.publishesClosed(uri) && (await familySettled(port, uri, new Set(), unchangedSince, budget))) {
+  if (!tabFirst && unchangedSince !== undefined && port.publishesClosed(uri) && (await familySettled(port, uri, unchangedSince, budget))) {
     return done(port.of(uri), 'fresh');
   }
   // Even for a server still starting: a tab costs a push server nothing, and a pull server needs one.
   if (!tabFirst && (await wait(TAB_HINT_MS))) return done(await settled(port, uri, budget, since, quietMs), 'fresh');
-  // A push server publishes again only what changed: a dependent it already reported on, unchanged
-  // itself, whose report the change left alone gets no publish. Once the server has published for its
-  // family since the change and then gone quiet, what it holds for the file is its answer. (A file
-  // whose report a pull client dropped with its tab has no publish on record, and a language whose
-  // client pulls gets a tab.)
-  const dependentHeld =
-    !tabFirst && wasOpen && options.after !== undefined && (port.changedAt(uri) ?? -Infinity) < options.after && port.publishedAt(uri) !== undefined;
-  if (dependentHeld) {
-    const others = new Set(options.changed ?? []);
-    if (await familySettled(port, uri, others, since, budget)) return done(port.of(uri), 'fresh');
-    // The server re-checked only the changed files (clangd does not rebuild an open file when a
-    // header it includes changes): the file is given to it again, as on opening.
-    if (await budget.race(port.reopen(uri))) {
-      const reopened = port.now();
-      const fresh = (): boolean => (port.publishedAt(uri) ?? -Infinity) >= reopened;
-      if (fresh() || (await budget.race(port.nextPublish(uri, Math.min(PUBLISH_WAIT_MS, budget.remaining())))) || fresh()) {
-        return done(await settled(port, uri, budget, reopened, QUIET_OPENED_MS), 'fresh');
-      }
+  // A server that re-checks only what it was given (clangd does not rebuild an open file when a
+  // header it includes changes on disk): a dependent it already reported on, unchanged itself, is
+  // given to it again, as on opening. (Other files' first reports, as the call opens them, say
+  // nothing about this one; a file whose report a pull client dropped with its tab has no publish on
+  // record, and a language whose client pulls gets a tab.)
+  const dependentHeld = !tabFirst && wasOpen && unchangedSince !== undefined && port.publishedAt(uri) !== undefined;
+  if (dependentHeld && (await budget.race(port.reopen(uri)))) {
+    const reopened = port.now();
+    const fresh = (): boolean => (port.publishedAt(uri) ?? -Infinity) >= reopened;
+    if (fresh() || (await budget.race(port.nextPublish(uri, Math.min(PUBLISH_WAIT_MS, budget.remaining())))) || fresh()) {
+      return done(await settled(port, uri, budget, reopened, QUIET_OPENED_MS), 'fresh');
     }
   }
   const close = await budget.race(port.showInBackground(uri, document.languageId));
@@ -163,17 +154,15 @@ async function familyQuiet(port: DiagnosticsPort, uri: string, budget: Budget, m
 }
 
 /**
- * Whether the server re-checked the project after the change: some file of `uri`'s family other than
- * the changed files (`changed`) had a publish after `since`, then the family had none for
- * QUIET_OPENED_MS. False once the family has been that quiet without such a publish, or after
- * PUBLISH_WAIT_MS.
+ * Whether the server re-checked the project after the change: some file of `uri`'s family had a
+ * publish after `since`, then the family had none for QUIET_OPENED_MS. False once the family has
+ * been that quiet without such a publish, or after PUBLISH_WAIT_MS.
  */
-async function familySettled(port: DiagnosticsPort, uri: string, changed: ReadonlySet<string>, since: number, budget: Budget): Promise<boolean> {
+async function familySettled(port: DiagnosticsPort, uri: string, since: number, budget: Budget): Promise<boolean> {
   const end = port.now() + Math.min(PUBLISH_WAIT_MS, budget.remaining());
   for (;;) {
     const quietFor = port.now() - (port.familyPublishedAt(uri) ?? -Infinity);
-    const reChecked = (port.familyPublishedAt(uri, changed) ?? -Infinity) >= since;
-    if (quietFor >= QUIET_OPENED_MS) return reChecked;
+    if (quietFor >= QUIET_OPENED_MS) return (port.familyPublishedAt(uri) ?? -Infinity) >= since;
     const left = end - port.now();
     if (left <= 0) return false;
     await budget.race(port.wait(Math.min(left, QUIET_OPENED_MS - quietFor)));

@@ -150,11 +150,11 @@ export interface DiagnosticsPort {
   of(uri: string): RawDiagnostic[];
   /** When diagnostics for `uri` were last published, as seen since the watch started. */
   publishedAt(uri: string): number | undefined;
-  /** When diagnostics were last published for any file of `uri`'s family (engine/languages.ts familyOf), open or not, but those in `except`. */
-  familyPublishedAt(uri: string, except?: ReadonlySet<string>): number | undefined;
+  /** When diagnostics were last published for any file of `uri`'s family (engine/languages.ts familyOf), open or not. */
+  familyPublishedAt(uri: string): number | undefined;
   /**
    * Gives an open document's server the document again, as on opening (closed and opened as its
-   * language), when no editor shows it and it has no unsaved changes; false when it is not so.
+   * language), when it has no unsaved changes; false when it has.
    */
   reopen(uri: string): Promise<boolean>;
   /** When `uri`'s content last changed (on disk or in the editor), as seen since the watch started. */

@@ -32,8 +32,12 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   private readonly changes = new Map<string, number>();
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly tabLanguages = new Set<string>();
+  /** Languages whose server was seen reporting on a document in no tab: they never need one. */
+  private readonly pushing = new Set<string>();
   private readonly publishing = new Set<string>();
-  /** Families (familyOf) whose server was seen publishing diagnostics for a file no document held. */
+  /** Files a document held since the watch began. */
+  private readonly held = new Map<string, number>();
+  /** Families (familyOf) whose server was seen publishing diagnostics for a file no document ever held. */
   private readonly projectWide = new Set<string>();
   /** When each family of files (by extension) last had a publish. */
   private readonly families = new Map<string, number>();
@@ -58,8 +62,11 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
           keepNewest(this.published, key, this.now(), KEPT);
           const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
           if (document !== undefined) this.publishing.add(document.languageId);
-          // A close's clear is empty: only a report on a file nobody holds shows a project-wide server.
-          else if (vscode.languages.getDiagnostics(uri).length > 0) this.projectWide.add(familyOf(key));
+          // A report on a document in no tab: its server pushes, whatever a slow answer once made us think.
+          if (document !== undefined && inTab(key) === undefined && vscode.languages.getDiagnostics(uri).length > 0) this.pushing.add(document.languageId);
+          // A report on a file no document ever held shows a server that checks the whole project (a
+          // close's clear is empty, and a report can come just after its document closed: clangd's).
+          else if (!this.held.has(key) && vscode.languages.getDiagnostics(uri).length > 0) this.projectWide.add(familyOf(key));
           this.families.set(familyOf(key), this.now());
           const waiting = this.waiters.get(key);
           this.waiters.delete(key);
@@ -70,6 +77,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
         for (const tab of event.closed) if (tab.input instanceof vscode.TabInputText) keepNewest(this.closedAt, tab.input.uri.toString(), this.now(), KEPT);
         for (const tab of event.opened) if (tab.input instanceof vscode.TabInputText) this.closedAt.delete(tab.input.uri.toString());
       }),
+      vscode.workspace.onDidOpenTextDocument((document) => keepNewest(this.held, document.uri.toString(), this.now(), KEPT)),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length > 0) changed(event.document.uri);
       }),
@@ -78,6 +86,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
       // A deleted file is a change too: what imported it breaks.
       files.onDidDelete((uri) => void this.onDisk(uri)),
     ];
+    for (const document of vscode.workspace.textDocuments) keepNewest(this.held, document.uri.toString(), this.now(), KEPT);
     // What the files are now, so that the first call can tell a write the watcher reports late.
     this.baseline = this.sweepFolders(true).catch(() => undefined);
   }
@@ -136,7 +145,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     const closed = this.closedAt.get(key);
     if (closed === undefined || vscode.languages.getDiagnostics(uri).length > 0 || inTab(key) !== undefined) return false;
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-    const pulled = document !== undefined && this.tabLanguages.has(document.languageId);
+    const pulled = document !== undefined && this.needsTab(document.languageId);
     if (!pulled && this.now() - closed > OWN_CLEAR_MS) {
       this.closedAt.delete(key);
       return false;
@@ -214,18 +223,15 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     return this.projectWide.has(familyOf(uri));
   }
 
-  familyPublishedAt(uri: string, except?: ReadonlySet<string>): number | undefined {
-    if (except === undefined || except.size === 0) return this.families.get(familyOf(uri));
-    const family = familyOf(uri);
-    let newest: number | undefined;
-    for (const [key, at] of this.published) if (!except.has(key) && (newest === undefined || at > newest) && familyOf(key) === family) newest = at;
-    return newest;
+  familyPublishedAt(uri: string): number | undefined {
+    return this.families.get(familyOf(uri));
   }
 
   async reopen(uri: string): Promise<boolean> {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
-    // Never one an editor shows: the person would see it change.
-    if (document === undefined || document.isDirty || vscode.window.visibleTextEditors.some((e) => e.document === document)) return false;
+    // Never one with unsaved changes. One an editor shows keeps its text, selection and scroll; its
+    // colours redraw once (clangd re-checks an open file only when it is given again).
+    if (document === undefined || document.isDirty) return false;
     // A change of language closes the document for its language's extensions and opens it again;
     // its text and saved state are untouched.
     // A server clears a closed file's diagnostics (clangd): that publish comes before the reopening,
@@ -239,7 +245,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   }
 
   needsTab(languageId: string): boolean {
-    return this.tabLanguages.has(languageId);
+    return this.tabLanguages.has(languageId) && !this.pushing.has(languageId);
   }
 
   async showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined> {

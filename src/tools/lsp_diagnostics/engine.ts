@@ -267,13 +267,7 @@ export class DiagnosticsEngine extends EngineQuery {
     const checkOne = async (uri: string): Promise<void> => {
       if (exists.get(uri) !== true || results.has(uri)) return;
       try {
-        results.set(
-          uri,
-          await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, {
-            after: reach.dependents.get(uri)?.changedAt,
-            changed: reach.dependents.get(uri)?.by,
-          }),
-        );
+        results.set(uri, await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, { after: reach.dependents.get(uri)?.changedAt }));
       } catch (err) {
         if (err instanceof LspToolError && err.code === 'LSP_CANCELLED') throw err;
         if (err instanceof LspToolError && err.code === 'LSP_TIMEOUT') notChecked.push(uri);

@@ -32,8 +32,8 @@ export class FakeDiagnostics implements DiagnosticsPort {
   publishedAt(uri: string): number | undefined {
     return this.published.get(uri);
   }
-  familyPublishedAt(_uri: string, except?: ReadonlySet<string>): number | undefined {
-    const stamps = [...this.published].filter(([uri]) => except?.has(uri) !== true).map(([, at]) => at);
+  familyPublishedAt(): number | undefined {
+    const stamps = [...this.published.values()];
     return stamps.length === 0 ? undefined : Math.max(...stamps);
   }
   readonly reopened: string[] = [];
