@@ -6,7 +6,7 @@ import * as path from 'node:path';
 
 export interface ReachCase {
   /** The language's key, as the bench names it. */
-  key: 'typescript' | 'python' | 'c' | 'go';
+  key: 'typescript' | 'typescript7' | 'python' | 'c' | 'go';
   label: string;
   /** The mocha grep that picks its window. */
   tag: string;
@@ -54,6 +54,19 @@ export const CASES: ReachCase[] = [
     check: async (root) => {
       const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
       const { stdout } = await run(process.execPath, [tsc, '--noEmit', '--incremental', 'false', '-p', 'tsconfig.json', '--pretty', 'false'], root);
+      return errorLines(stdout, root, root, /^(.+?)\((\d+),\d+\): error /);
+    },
+  },
+  {
+    key: 'typescript7',
+    label: 'TypeScript 7 (tsgo --lsp, rxjs), against tsgo --noEmit',
+    tag: '@tsgo',
+    file: 'src/internal/util/isFunction.ts',
+    from: 'export function isFunction(value: any): value is (...args: any[]) => any {',
+    to: 'export function isFunction(value: any, lspToolExtra: number): value is (...args: any[]) => any {',
+    folder: 'src/internal/observable',
+    check: async (root) => {
+      const { stdout } = await run(process.env.LSP_TOOL_TSGO ?? 'tsgo', ['--noEmit', '-p', 'tsconfig.json', '--pretty', 'false'], root);
       return errorLines(stdout, root, root, /^(.+?)\((\d+),\d+\): error /);
     },
   },

@@ -2,8 +2,8 @@
 // on, and `tsgo --lsp --stdio` behind a client under the native preview's id
 // (test/extensions/lang-tsgo), so the built-in TypeScript extension steps aside. Its own window on a
 // copy of rxjs with a tsconfig TypeScript 7 accepts (@tsgo). Every tool answers from the pull-only
-// client; references equal the raw provider's answer once it has settled, as sets. (What an edit
-// broke is not asserted here yet: a second call after the edit missed errors the first found.)
+// client; references equal the raw provider's answer once it has settled, as sets. What an edit
+// broke is asserted in languagesReach.test.ts, against tsgo --noEmit.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LspQueryResult } from '../../src/engine/result';
