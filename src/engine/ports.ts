@@ -61,6 +61,24 @@ export interface Workspace {
   wakeCandidates(): Promise<WakeCandidate[]>;
   /** Opens documents without showing them; those already open are left alone, one that fails to open is skipped. */
   openInBackground(uris: readonly string[]): Promise<void>;
+  /**
+   * What the disk shows of the background indexes language servers build of the workspace's
+   * projects (engine/indexProgress.ts), for the languages an installed extension serves; never rejects.
+   */
+  indexProgress(): Promise<IndexProgress[]>;
+}
+
+/**
+ * A project's background index as the disk shows it: clangd writes a shard per translation unit of
+ * a compile_commands.json under the project's .cache/clangd/index/ as it indexes it.
+ */
+export interface IndexProgress {
+  /** The project's file that lists its files (compile_commands.json), as a URI. */
+  project: string;
+  /** How many files the project lists (that exist). */
+  total: number;
+  /** How many of them are in the index; undefined when the disk shows no index of the project. */
+  indexed?: number;
 }
 
 export interface KnownDocument {

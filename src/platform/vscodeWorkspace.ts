@@ -2,9 +2,10 @@
 // It owns the caches behind them (resolutions, preview lines).
 import * as vscode from 'vscode';
 import { keepNewest } from '../engine/keptMap';
-import type { DocumentSnapshot, FileView, KnownDocument, ResolvedFile, WakeCandidate, Workspace } from '../engine/ports';
+import type { DocumentSnapshot, FileView, IndexProgress, KnownDocument, ResolvedFile, WakeCandidate, Workspace } from '../engine/ports';
 import type { WorkspaceRoot } from '../text/displayPath';
 import { SourceLines } from '../workspace/lines';
+import { BackgroundIndexes } from './backgroundIndexes';
 import { parseUri } from '../workspace/parsedUri';
 import { findWakeCandidates } from './languageWake';
 import { ResolutionCache } from '../workspace/resolveFile';
@@ -101,6 +102,12 @@ export class VscodeWorkspace implements Workspace {
     await Promise.all(
       uris.filter((uri) => !open.has(uri)).map((uri) => vscode.workspace.openTextDocument(vscode.Uri.parse(uri, true)).then(undefined, () => undefined)),
     );
+  }
+
+  private readonly indexes = new BackgroundIndexes();
+
+  indexProgress(): Promise<IndexProgress[]> {
+    return this.indexes.progress().catch((): IndexProgress[] => []);
   }
 }
 

@@ -5,11 +5,13 @@ import { CallerFiles, freshForCaller, shifted, type CallerView } from '../../eng
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { EarlyAnswer, earlyOr } from '../../engine/earlyAnswer';
 import { completenessNote, malformedNote, silentServerNote } from '../../engine/notes';
+import { indexKey, IndexWatch, indexNote, waitsForIndex, type IndexSnapshot } from '../../engine/indexProgress';
 import { normalizeDocumentSymbols, normalizeWorkspaceSymbols, type FoundSymbol } from '../../engine/normalizeSymbols';
 import type { OutcomeHeader } from '../../engine/outcome';
 import type { DocumentSnapshot } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
 import { ANY_LANGUAGE, confinedToOpenFiles, DEFAULT_TUNING, STARTING_FACTOR } from '../../engine/readiness';
+import { sameAsSets } from '../../engine/sameSet';
 import { wakeWorkspace } from '../../engine/wake';
 import type { LspSymbol, SymbolsResult } from '../../engine/result';
 import type { LspToolSettings } from '../../engine/settings';
@@ -49,9 +51,12 @@ function countSymbols(symbols: readonly LspSymbol[]): number {
   return symbols.reduce((n, s) => n + 1 + countSymbols(s.children ?? []), 0);
 }
 
-type Raw = { symbols: LspSymbol[] | FoundSymbol[]; malformed: number };
+type Raw = { symbols: LspSymbol[] | FoundSymbol[]; malformed: number; index?: IndexSnapshot };
 
 export class SymbolsEngine extends EngineQuery {
+  /** The last search saw a server's index still growing: warm searches look at it again until it is complete. */
+  private indexGrowing = false;
+
   execute(input: unknown, token?: CancellationLike, options: CallOptions = {}): Promise<SymbolsOutcome> {
     return this.logged(symbolsAsked(inputFields(input)), () => this.run(input, token, options), answered);
   }
@@ -93,20 +98,29 @@ export class SymbolsEngine extends EngineQuery {
     const folder = woken.folders[0] ?? workspace.roots()[0]?.uri ?? '';
     const base = this.deps.tuning ?? DEFAULT_TUNING;
     const tuning = woken.started ? { ...base, emptyStableMs: base.emptyStableMs * STARTING_FACTOR } : base;
-    const once = async (): Promise<Raw> => normalizeWorkspaceSymbols(await budget.race(features.workspaceSymbols(query)));
+    const key = { folder, languageId: ANY_LANGUAGE, question: 'workspaceSymbols' };
+    const cold = !this.warm.has(key.folder, key.languageId, key.question);
+    // A background index (clangd's) grows the answer after it held still: looked at on a cold search, and
+    // while it was last seen growing; waited for as long as a starting server (docs/contract.md §8).
+    const watch = cold || this.indexGrowing ? new IndexWatch(workspace, base.startingStableMs ?? base.emptyStableMs * STARTING_FACTOR) : undefined;
+    const once = async (): Promise<Raw> => {
+      const [found, index] = await Promise.all([budget.race(features.workspaceSymbols(query)), watch && budget.race(watch.look())]);
+      const raw: Raw = normalizeWorkspaceSymbols(found);
+      if (index !== undefined) raw.index = index;
+      return raw;
+    };
     // While a project loads, answers hold the open files' symbols only: provisional, like references.
     const provisional = (raw: Raw): boolean =>
+      waitsForIndex(raw.index) ||
       confinedToOpenFiles(
         raw.symbols.map((s) => s.uri),
         workspace.openDocumentUris(),
       );
-    const { value: raw, completeness } = await this.settled(
-      { folder, languageId: ANY_LANGUAGE, question: 'workspaceSymbols' },
-      once,
-      nonEmpty(provisional),
-      budget,
-      { empty: noSymbols, tuning },
-    );
+    const settled = await this.settled(key, once, nonEmpty(provisional), budget, { empty: noSymbols, tuning, same: sameSearch });
+    const raw = settled.value;
+    let completeness: SymbolsResult['completeness'] = settled.completeness;
+    if (raw.index !== undefined) this.indexGrowing = raw.index.growing.length > 0;
+    const growing = indexNote(raw.index, displayPaths(folder, workspace.roots()), cold);
     const roots = workspace.roots();
     const inside = (uri: string): boolean => roots.some((root) => pathInside(root.uri, uri) !== undefined);
     // Each answer's files are read once: for the names' positions (the editor's lines) and against the disk.
@@ -134,7 +148,8 @@ export class SymbolsEngine extends EngineQuery {
     );
     const { files } = fresh;
     const symbols = files.fresh(fresh.value, placeOf);
-    const notes = [malformedNote(raw.malformed), completenessNote(completeness, 'symbols')].filter((n): n is string => n !== undefined);
+    const notes = [malformedNote(raw.malformed), completenessNote(completeness, 'symbols'), growing].filter((n): n is string => n !== undefined);
+    if (growing !== undefined) completeness = 'partial';
     if (symbols.length === 0) notes.push(...emptyNotes(query));
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
     return this.outcome(result, { mode: 'workspace', query }, await this.renderFor(files, result, false, settings, notes, fit), notes);
@@ -232,6 +247,11 @@ function symbolsForCaller(files: CallerFiles, symbols: readonly LspSymbol[]): Ls
 const OUTLINE = 'documentSymbols';
 
 const noSymbols = (raw: Raw): boolean => raw.symbols.length === 0;
+
+/** Two searches agree when their symbols do, as sets, and the indexes behind them did not change (engine/indexProgress.ts). */
+function sameSearch(a: Raw, b: Raw): boolean {
+  return sameAsSets([a.symbols, a.malformed], [b.symbols, b.malformed]) && indexKey(a.index) === indexKey(b.index);
+}
 
 /** An empty answer is provisional too, whatever else makes one so. */
 function nonEmpty(provisional: (raw: Raw) => boolean): (raw: Raw) => boolean {

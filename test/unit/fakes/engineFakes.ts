@@ -3,6 +3,7 @@
 import type {
   DocumentSnapshot,
   FileView,
+  IndexProgress,
   KnownDocument,
   EngineLog,
   HierarchyDirection,
@@ -140,6 +141,15 @@ export class FakeWorkspace implements Workspace {
       this.open.add(uri);
       this.woken.push(uri);
     }
+  }
+
+  /** What the disk shows of background indexes, at each look (none by default); the looks are counted. */
+  indexes: () => IndexProgress[] = () => [];
+  indexLooks = 0;
+
+  async indexProgress(): Promise<IndexProgress[]> {
+    this.indexLooks++;
+    return this.indexes();
   }
 }
 

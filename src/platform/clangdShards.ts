@@ -1,0 +1,55 @@
+// clangd's background index on disk, read without VS Code (pure: unit-tested in plain Node). clangd
+// keeps one shard per indexed file under the project's .cache/clangd/index/ (.clangd/index/ before
+// clangd 11), named `<file name>.<16 hex digits>.idx` (the digits hash the file's path), and writes a
+// translation unit's shard once it has indexed it. The project is the folder of compile_commands.json,
+// or the folder above when that is `build/` (where clangd looks for the database).
+
+/** The absolute paths of the translation units a compile_commands.json lists, each once. */
+export function translationUnits(entries: unknown): string[] {
+  if (!Array.isArray(entries)) return [];
+  const units = new Set<string>();
+  for (const entry of entries) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { directory, file } = entry as { directory?: unknown; file?: unknown };
+    if (typeof file !== 'string' || file === '') continue;
+    if (isAbsolute(file)) units.add(file);
+    else if (typeof directory === 'string') units.add(`${directory.replace(/[\\/]+$/, '')}/${file}`);
+  }
+  return [...units];
+}
+
+function isAbsolute(path: string): boolean {
+  return path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path) || path.startsWith('\\\\');
+}
+
+export function fileName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+}
+
+/** The folders, relative to the database's folder, where clangd may keep the project's shards. */
+export function shardFolders(databaseFolderName: string): string[] {
+  const here = ['.cache/clangd/index', '.clangd/index'];
+  return databaseFolderName === 'build' ? [...here.map((f) => `../${f}`), ...here] : here;
+}
+
+const SHARD = /^(.+)\.[0-9A-Fa-f]{16}\.idx$/;
+
+/**
+ * The units that have no shard among `shardNames`, matched by file name: of two units with the same
+ * name, one shard of that name counts for one of them (a header's shard never has a unit's name).
+ */
+export function unitsWithoutShard(units: readonly string[], shardNames: Iterable<string>): string[] {
+  const shards = new Map<string, number>();
+  for (const name of shardNames) {
+    const match = SHARD.exec(name);
+    if (match) shards.set(match[1]!, (shards.get(match[1]!) ?? 0) + 1);
+  }
+  const missing: string[] = [];
+  for (const unit of units) {
+    const name = fileName(unit);
+    const left = shards.get(name) ?? 0;
+    if (left > 0) shards.set(name, left - 1);
+    else missing.push(unit);
+  }
+  return missing;
+}
