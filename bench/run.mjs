@@ -14,7 +14,7 @@ import { ensureRxjs } from '../test/host/realProject.mjs';
 import { generateLarge, LARGE } from './gen-large.mjs';
 import { runCopilotBench } from './copilot.mjs';
 import { LANGUAGE_EXTENSIONS, LANGUAGE_IDS, languageWorkloads, serverVersions } from './languages.mjs';
-import { bundleClientExtension, ensureLanguage, pyrightServerModule } from '../test/host/languages.mjs';
+import { bundleClientExtension, ensureLanguage, ensureRxjsForTsgo, pyrightServerModule, tsgoBinary, tsgoBinaryPath } from '../test/host/languages.mjs';
 import { runClaudeCodeBench } from './claudeCode.mjs';
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -57,6 +57,7 @@ async function workload(name, options) {
       folder: options.folder,
       testsEntry: join(repo, 'out', 'test', 'bench', 'index.js'),
       testExtensions: options.testExtensions ? options.testExtensions() : [join(repo, 'test', 'extensions', 'fault-provider')],
+      settings: options.settings ?? {},
       env,
     });
     const failed = records.filter((r) => r.state !== 'passed');
@@ -197,6 +198,19 @@ const tscMs = diagnosticsBench?.diagnostics ? timeTsc(ensureRxjs(), 3) : undefin
 // nobody opened, the tool's first answer against the language's own checker. LSP_TOOL_BENCH_ONLY=reach.
 const REACH_WINDOWS = [
   ['typescript', () => ({ folder: ensureRxjs() })],
+  // TypeScript 7 as in npm test's window: tsgo's server behind the native preview's id, useTsgo on.
+  [
+    'typescript7',
+    () => {
+      tsgoBinary();
+      return {
+        folder: ensureRxjsForTsgo(ensureRxjs()),
+        testExtensions: () => [bundleClientExtension(join(repo, 'test', 'extensions', 'lang-tsgo'))],
+        settings: { 'js/ts.experimental.useTsgo': true },
+        env: { LSP_TOOL_TSGO: tsgoBinaryPath() },
+      };
+    },
+  ],
   ...LANGUAGE_IDS.map((id) => [
     id,
     () => ({
@@ -471,7 +485,7 @@ if (reach.length > 0) {
       `${r.missing} missing, ${r.stale} stale`,
     ]);
   }
-  const ts = reach.find((r) => r.label.startsWith('TypeScript'));
+  const ts = reach.find((r) => r.label.startsWith('TypeScript (tsserver'));
   if (ts)
     budgets.push([
       'lsp_diagnostics after an edit ≥ 2× faster than tsc --noEmit (rxjs)',

@@ -236,54 +236,68 @@ export class DiagnosticsEngine extends EngineQuery {
         .filter((uri) => rootUris.some((r) => pathInside(r, uri) !== undefined) && isCode(uri, rootUris))
         .map((uri) => [uri, port.changedAt(uri)!] as const),
     );
-    const reach = await changeReach(
-      { ...this.deps, diagnostics: port },
-      this.names,
-      changes,
-      roots.map((r) => r.uri),
-      budget,
-    );
-    const held = port.all();
-    const folderFiles = await Promise.all(targets.folders.map((folder) => budget.race(port.filesIn(folder, MAX_SCANNED_FILES))));
-    const newestFirst = [...changes.keys()].reverse();
-    // What to list, most wanted first: the files named, the changed files, their dependents, what has diagnostics, the folders' other files.
-    const wanted = [...targets.files, ...newestFirst, ...reach.dependents.keys(), ...held.keys()].filter((uri) => targets.files.includes(uri) || inScope(uri));
-    // A folder's data and prose files (JSON, Markdown, a LICENSE) are listed only when they have diagnostics: no server checks most of them.
-    const listed = [...new Set([...wanted, ...folderFiles.flatMap((f) => f.uris).filter((uri) => isCode(uri, rootUris))])];
-    // Named files that changed: their dependents anywhere, checked apart ("caused elsewhere").
-    const namedChanged = targets.files.filter((uri) => changes.has(uri));
-    const causedFiles =
-      namedChanged.length === 0
-        ? []
-        : [...reach.dependents].filter(([uri, d]) => !listed.includes(uri) && d.by.some((c) => namedChanged.includes(c))).map(([uri]) => uri);
-    const toCheck = [...listed, ...causedFiles];
-    // The changed files these depend on are opened first, listed or not: their servers must hold the new text.
-    const firstSet = new Set(toCheck.flatMap((uri) => (changes.has(uri) ? [uri] : (reach.dependents.get(uri)?.by ?? []))));
-    const exists = new Map(await Promise.all([...new Set([...toCheck, ...firstSet])].map(async (uri) => [uri, await budget.race(port.isFile(uri))] as const)));
     const soft = createBudget(Math.max(0, budget.remaining() - Math.min(RESERVE_MS, budget.remaining() / 10)), token);
     const unopened: string[] = [];
     const notChecked: string[] = [];
     const results = new Map<string, FileDiagnostics>();
-    const checkOne = async (uri: string): Promise<void> => {
-      if (exists.get(uri) !== true || results.has(uri)) return;
-      try {
-        results.set(uri, await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, { after: reach.dependents.get(uri)?.changedAt }));
-      } catch (err) {
-        if (err instanceof LspToolError && err.code === 'LSP_CANCELLED') throw err;
-        if (err instanceof LspToolError && err.code === 'LSP_TIMEOUT') notChecked.push(uri);
-        else unopened.push(uri);
-      }
+    const exists = new Map<string, Promise<boolean>>();
+    const checks = new Map<string, Promise<void>>();
+    // Each file checked once per call, its dependency on a change (`after`) known when it starts.
+    const checkOne = (uri: string, after?: number): Promise<void> => {
+      const known = checks.get(uri);
+      if (known !== undefined) return known;
+      const check = (async (): Promise<void> => {
+        if (!exists.has(uri)) exists.set(uri, budget.race(port.isFile(uri)));
+        if (!(await exists.get(uri))) return;
+        try {
+          results.set(uri, await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, { after }));
+        } catch (err) {
+          if (err instanceof LspToolError && err.code === 'LSP_CANCELLED') throw err;
+          if (err instanceof LspToolError && err.code === 'LSP_TIMEOUT') notChecked.push(uri);
+          else unopened.push(uri);
+        }
+      })();
+      checks.set(uri, check);
+      return check;
     };
+    const newestFirst = [...changes.keys()].reverse();
     try {
-      await mapLimited([...firstSet], PARALLEL_CHECKS, checkOne);
-      await mapLimited(toCheck, PARALLEL_CHECKS, checkOne);
+      // The changed files first, while their reach is found: their servers must hold the new text,
+      // and a changed file is no dependent (engine/changeReach.ts).
+      const [reach, folderFiles] = await Promise.all([
+        changeReach({ ...this.deps, diagnostics: port }, this.names, changes, rootUris, budget),
+        Promise.all(targets.folders.map((folder) => budget.race(port.filesIn(folder, MAX_SCANNED_FILES)))),
+        mapLimited(
+          newestFirst.filter((uri) => targets.files.includes(uri) || inScope(uri)),
+          PARALLEL_CHECKS,
+          (uri) => checkOne(uri),
+        ),
+      ]);
+      const held = port.all();
+      // What to list, most wanted first: the files named, the changed files, their dependents, what has diagnostics, the folders' other files.
+      const wanted = [...targets.files, ...newestFirst, ...reach.dependents.keys(), ...held.keys()].filter(
+        (uri) => targets.files.includes(uri) || inScope(uri),
+      );
+      // A folder's data and prose files (JSON, Markdown, a LICENSE) are listed only when they have diagnostics: no server checks most of them.
+      const listed = [...new Set([...wanted, ...folderFiles.flatMap((f) => f.uris).filter((uri) => isCode(uri, rootUris))])];
+      // Named files that changed: their dependents anywhere, checked apart ("caused elsewhere").
+      const namedChanged = targets.files.filter((uri) => changes.has(uri));
+      const causedFiles =
+        namedChanged.length === 0
+          ? []
+          : [...reach.dependents].filter(([uri, d]) => !listed.includes(uri) && d.by.some((c) => namedChanged.includes(c))).map(([uri]) => uri);
+      const toCheck = [...listed, ...causedFiles];
+      // The other changed files these depend on, before them: their servers must hold the new text.
+      const dependedOn = new Set(toCheck.flatMap((uri) => reach.dependents.get(uri)?.by ?? []));
+      await mapLimited([...dependedOn], PARALLEL_CHECKS, (uri) => checkOne(uri));
+      await mapLimited(toCheck, PARALLEL_CHECKS, (uri) => checkOne(uri, reach.dependents.get(uri)?.changedAt));
+      const present = listed.flatMap((uri) => results.get(uri) ?? []);
+      const checked: Checked = { present, notChecked: notChecked.filter((uri) => toCheck.includes(uri)), unopened, reach };
+      if (namedChanged.length > 0) checked.caused = { by: namedChanged, files: causedFiles.flatMap((uri) => results.get(uri) ?? []) };
+      return checked;
     } finally {
       soft.dispose();
     }
-    const present = listed.flatMap((uri) => results.get(uri) ?? []);
-    const checked: Checked = { present, notChecked: notChecked.filter((uri) => toCheck.includes(uri)), unopened, reach };
-    if (namedChanged.length > 0) checked.caused = { by: namedChanged, files: causedFiles.flatMap((uri) => results.get(uri) ?? []) };
-    return checked;
   }
 
   /** Each path as a file (under the outside-workspace policy) or a folder inside the workspace. */
