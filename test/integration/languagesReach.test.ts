@@ -17,7 +17,7 @@ async function diagnostics(input: object): Promise<{ text: string; ms: number }>
   return { text: textOf(result), ms: Date.now() - started };
 }
 
-for (const c of CASES) {
+for (const c of CASES.filter((k) => k.benchOnly !== true)) {
   suite(`${c.tag} lsp_diagnostics: what an edit broke, in files nobody opened (${c.label})`, function () {
     this.timeout(600_000);
     let root = '';
