@@ -411,7 +411,7 @@ lines.push(
 );
 budgets.push([`activation ≤ 20 ms (median of ${activations.length} host starts)`, activation.median <= 20, ms(activation.median)]);
 budgets.push(['dist/extension.js ≤ 100 KB', sizes.extensionJs <= 100 * 1024, `${(sizes.extensionJs / 1024).toFixed(1)} KB`]);
-budgets.push(['VSIX ≤ 150 KB', sizes.vsix <= 150 * 1024, `${(sizes.vsix / 1024).toFixed(1)} KB`]);
+budgets.push(['VSIX ≤ 200 KB (the issues’ budget)', sizes.vsix <= 200 * 1024, `${(sizes.vsix / 1024).toFixed(1)} KB`]);
 if (fixture.card) {
   lines.push(
     '',
