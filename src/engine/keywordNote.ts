@@ -1,96 +1,14 @@
 // The Note for an empty answer at a position that may touch no symbol, language-aware: a word is
 // called a keyword only when the editor says so (its semantic tokens type it `keyword`), or, where
-// the editor says nothing, by TypeScript's reserved words for TypeScript and JavaScript files only.
-// Python `default`, C `type` and Go `new` are identifiers there, never keywords.
+// the editor says nothing, by the keywords of the file's language profile (engine/languages/), which
+// only TypeScript's and JavaScript's has. Python `default`, C `type` and Go `new` are identifiers
+// there, never keywords.
 import type { LspPosition as LinePosition } from '../text/coordinates';
 import { describeIdentifiers, identifierAt, type Identifier } from '../text/position';
 import type { Budget } from './budget';
 import { isRecord } from './rawValues';
-import { TYPESCRIPT_FAMILY } from './languages';
+import { profileOf, RESERVED_SOMEWHERE } from './languages';
 import type { DocumentSnapshot, LanguageFeatures } from './ports';
-
-/** TypeScript's and JavaScript's reserved and contextual keywords. */
-const TYPESCRIPT_KEYWORDS = new Set([
-  'abstract',
-  'as',
-  'async',
-  'await',
-  'break',
-  'case',
-  'catch',
-  'class',
-  'const',
-  'continue',
-  'debugger',
-  'declare',
-  'default',
-  'delete',
-  'do',
-  'else',
-  'enum',
-  'export',
-  'extends',
-  'false',
-  'finally',
-  'for',
-  'from',
-  'function',
-  'if',
-  'implements',
-  'import',
-  'in',
-  'instanceof',
-  'interface',
-  'is',
-  'let',
-  'module',
-  'namespace',
-  'new',
-  'null',
-  'of',
-  'package',
-  'private',
-  'protected',
-  'public',
-  'readonly',
-  'return',
-  'static',
-  'super',
-  'switch',
-  'this',
-  'throw',
-  'true',
-  'try',
-  'type',
-  'typeof',
-  'undefined',
-  'var',
-  'void',
-  'while',
-  'with',
-  'yield',
-]);
-
-/** Words some common language reserves: where the file's language is not known, one of these only earns the neutral Note. */
-const RESERVED_SOMEWHERE = new Set([
-  ...TYPESCRIPT_KEYWORDS,
-  'def',
-  'elif',
-  'fn',
-  'func',
-  'struct',
-  'final',
-  'lambda',
-  'pass',
-  'None',
-  'nil',
-  'go',
-  'defer',
-  'chan',
-  'impl',
-  'pub',
-  'mut',
-]);
 
 /** Semantic token types that are no symbol a provider answers for. */
 const KEYWORD_TOKEN_TYPES = new Set(['keyword', 'modifier']);
@@ -123,15 +41,16 @@ export function tokenTypeAt(legend: unknown, tokens: unknown, at: LinePosition):
   return undefined;
 }
 
-/** What the editor says the word is: its semantic token's type, else TypeScript's list for TypeScript and JavaScript only. */
+/** What the editor says the word is: its semantic token's type, else its language's keywords where its profile lists them. */
 export async function wordKind(document: DocumentSnapshot, word: Identifier, line: number, features: LanguageFeatures, budget: Budget): Promise<WordKind> {
   const raw = await budget.race(features.semanticTokens(document.uri, line).catch(() => undefined));
   const type = raw === undefined ? undefined : tokenTypeAt(raw.legend, raw.tokens, { line, character: word.start });
   if (type !== undefined) return KEYWORD_TOKEN_TYPES.has(type) ? 'keyword' : 'identifier';
-  if (!TYPESCRIPT_FAMILY.has(document.languageId)) return 'unknown';
+  const keywords = profileOf(document.languageId).keywords;
+  if (keywords === undefined) return 'unknown';
   // `node.type`: a name after a member access is a property, whatever the word.
   const before = document.lineText(line).slice(0, word.start).trimEnd();
-  return TYPESCRIPT_KEYWORDS.has(word.name) && !before.endsWith('.') ? 'keyword' : 'identifier';
+  return keywords.has(word.name) && !before.endsWith('.') ? 'keyword' : 'identifier';
 }
 
 /**

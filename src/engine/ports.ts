@@ -168,7 +168,7 @@ export interface DiagnosticsPort {
   of(uri: string): RawDiagnostic[];
   /** When diagnostics for `uri` were last published, as seen since the watch started. */
   publishedAt(uri: string): number | undefined;
-  /** When diagnostics were last published for any file of `uri`'s family (engine/languages.ts familyOf), open or not. */
+  /** When diagnostics were last published for any file of `uri`'s family (engine/languages/index.ts familyOf), open or not. */
   familyPublishedAt(uri: string): number | undefined;
   /**
    * Gives an open document's server the document again, as on opening (closed and opened as its

@@ -3,9 +3,10 @@
 // (pyright has none) and when there is no implementation. The providers extensions register are
 // not queryable, nor is a language client's server capabilities. So an empty answer is stated as a
 // fact only for a language whose implementation provider is known to exist: VS Code's built-in
-// TypeScript extension registers one for its languages, and any language whose provider has
-// answered something in this window has one. Elsewhere the text says what it cannot know.
-import { TYPESCRIPT_FAMILY } from './languages';
+// TypeScript extension registers one for its languages (their profile's implementationProvider),
+// and any language whose provider has answered something in this window has one. Elsewhere the
+// text says what it cannot know.
+import { profileOf } from './languages';
 
 export class ImplementationEvidence {
   private readonly answered = new Set<string>();
@@ -16,7 +17,7 @@ export class ImplementationEvidence {
   }
 
   known(languageId: string): boolean {
-    return TYPESCRIPT_FAMILY.has(languageId) || this.answered.has(languageId);
+    return profileOf(languageId).implementationProvider || this.answered.has(languageId);
   }
 }
 

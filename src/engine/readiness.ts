@@ -1,7 +1,7 @@
 // Warm-up: right after a project opens, servers answer partial-but-not-empty. Re-query with backoff
 // until the answer has stayed the same for a stability window; warm keys then answer in one call.
 import type { Budget } from './budget';
-import { TYPESCRIPT_FAMILY } from './languages';
+import { profileOf } from './languages';
 
 export interface ReadinessTuning {
   /** How long a non-empty answer must stay unchanged before it is trusted (at least). */
@@ -60,10 +60,10 @@ export interface Settled<T> {
  * nothing or only what the open files hold while they load (provisional answers, which wait the
  * longer window), or block until they have loaded and then answer completely (gopls), and growing
  * their window with the load only made them slower (docs/performance.md, "What the readiness
- * windows were set from").
+ * windows were set from"). A language's profile says which (settle.growsWhileLoading).
  */
 export function growsWhileLoading(languageId: string): boolean {
-  return languageId === ANY_LANGUAGE || TYPESCRIPT_FAMILY.has(languageId);
+  return languageId === ANY_LANGUAGE || profileOf(languageId).settle.growsWhileLoading;
 }
 
 /**

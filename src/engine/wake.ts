@@ -4,7 +4,7 @@
 // without showing, one file of each language an installed extension serves (of each project, where
 // project markers say where projects are), up to a bound, then waits for readiness as usual.
 import type { Budget } from './budget';
-import { TYPESCRIPT_FAMILY } from './languages';
+import { profileOf } from './languages';
 import type { LanguageFeatures, WakeCandidate, Workspace } from './ports';
 
 /** Files opened at most by one wake: enough for a monorepo's packages and a few languages, few enough to keep a cold start short. */
@@ -43,25 +43,27 @@ export function chooseWakeFiles(
 
 /**
  * Wakes the servers of every served language in the workspace. Resolves to the folders of the files
- * it chose (opened now or before) and whether it opened a file for a server other than tsserver
- * (which blocks its first answer until its project has loaded, rather than answering []).
+ * it chose (opened now or before) and whether it opened a file for a server that answers [] until
+ * it has started (its profile's wake.emptyWhileStarting: not tsserver, which blocks its first answer
+ * until its project has loaded).
  */
 export async function wakeWorkspace(workspace: Workspace, features: LanguageFeatures, budget: Budget): Promise<{ folders: string[]; started: boolean }> {
   const chosen = chooseWakeFiles(await budget.race(workspace.wakeCandidates()), (id) => features.servesLanguage(id));
   const open = workspace.openDocumentUris();
-  const started = chosen.some((c) => !open.has(c.uri) && !TYPESCRIPT_FAMILY.has(c.languageId));
+  const started = chosen.some((c) => !open.has(c.uri) && profileOf(c.languageId).wake.emptyWhileStarting);
   await budget.race(workspace.openInBackground(chosen.map((c) => c.uri)));
   return { folders: [...new Set(chosen.map((c) => c.folder))], started };
 }
 
 /**
  * Before a cold question on a file: the projects of its language, opened too, so that its server
- * loads them (clangd its compile_commands.json) rather than the one file. Not for tsserver's
- * languages: tsserver loads the file's own project, which is what the question needs, and waking
- * its other projects is left to workspace-wide questions, as before.
+ * loads them (clangd its compile_commands.json) rather than the one file. Only where the language's
+ * profile says so (wake.projectsBeforeFileQuestion); not for tsserver's languages: tsserver loads
+ * the file's own project, which is what the question needs, and waking its other projects is left
+ * to workspace-wide questions, as before.
  */
 export async function wakeLanguage(languageId: string, workspace: Workspace, features: LanguageFeatures, budget: Budget): Promise<void> {
-  if (TYPESCRIPT_FAMILY.has(languageId) || !features.servesLanguage(languageId)) return;
+  if (!profileOf(languageId).wake.projectsBeforeFileQuestion || !features.servesLanguage(languageId)) return;
   const chosen = chooseWakeFiles(await budget.race(workspace.wakeCandidates()), () => true, MAX_WAKE_FILES, languageId);
   if (chosen.length > 0) await budget.race(workspace.openInBackground(chosen.map((c) => c.uri)));
 }

@@ -1,15 +1,17 @@
 // What the disk shows of the language servers' background indexes (the engine's
 // Workspace.indexProgress): for each compile_commands.json of the workspace, how many of its
-// translation units clangd has written a shard for (platform/clangdShards.ts). Another server of
+// translation units clangd has written a shard for (its profile's backgroundIndex,
+// engine/languages/clangd.ts). Another server of
 // the language, or clangd with background indexing off, leaves no shards: the project's index is
 // then unseen, which the engine says only on a cold answer.
 import * as vscode from 'vscode';
 import type { IndexProgress } from '../engine/ports';
-import { fileName, shardFolders, translationUnits, unitsWithoutShard } from './clangdShards';
+import { CLANGD } from '../engine/languages';
+import { fileName } from '../engine/languages/clangd';
 import { servesLanguage } from './languageWake';
 
-/** The languages whose servers read compile_commands.json. */
-const C_FAMILY = ['c', 'cpp', 'objective-c', 'objective-cpp', 'cuda-cpp'];
+/** How the index of the family whose servers read compile_commands.json is read. */
+const INDEX = CLANGD.backgroundIndex;
 /** Databases looked at at most, as the wake does (platform/languageWake.ts). */
 const MAX_DATABASES = 10;
 /** A larger database (a browser's) is not read: its project's index is unseen. */
@@ -24,7 +26,7 @@ export class BackgroundIndexes {
   private readonly units = new Map<string, { mtime: number; size: number; units: string[] }>();
 
   async progress(): Promise<IndexProgress[]> {
-    if (!C_FAMILY.some((id) => servesLanguage(id))) return [];
+    if (!CLANGD.languageIds.some((id) => servesLanguage(id))) return [];
     const databases = await this.findDatabases();
     const progress = await Promise.all(databases.map((database) => this.progressOf(database).then(undefined, () => undefined)));
     return progress.filter((p): p is IndexProgress => p !== undefined);
@@ -34,7 +36,7 @@ export class BackgroundIndexes {
     const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString()).join('\n');
     const kept = this.databases;
     if (kept !== undefined && kept.folders === folders && Date.now() - kept.at < DATABASES_KEPT_MS) return kept.found;
-    const found = Promise.resolve(vscode.workspace.findFiles('**/compile_commands.json', '**/{node_modules,.git}/**', MAX_DATABASES)).then(
+    const found = Promise.resolve(vscode.workspace.findFiles(INDEX.databases, '**/{node_modules,.git}/**', MAX_DATABASES)).then(
       undefined,
       (): vscode.Uri[] => [],
     );
@@ -48,7 +50,7 @@ export class BackgroundIndexes {
     const key = database.toString();
     const kept = this.units.get(key);
     if (kept !== undefined && kept.mtime === stat.mtime && kept.size === stat.size) return kept.units;
-    const units = translationUnits(JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(database))));
+    const units = INDEX.translationUnits(JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(database))));
     this.units.set(key, { mtime: stat.mtime, size: stat.size, units });
     return units;
   }
@@ -60,14 +62,14 @@ export class BackgroundIndexes {
     const folder = vscode.Uri.joinPath(database, '..');
     const names: string[] = [];
     let seen = false;
-    for (const relative of shardFolders(fileName(folder.path))) {
+    for (const relative of INDEX.indexFolders(fileName(folder.path))) {
       const entries = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(folder, relative)).then(undefined, () => undefined);
       if (entries === undefined) continue;
       seen = true;
       for (const [name, type] of entries) if (type === vscode.FileType.File) names.push(name);
     }
     if (!seen) return { project, total: units.length };
-    let missing = unitsWithoutShard(units, new Set(names));
+    let missing = INDEX.unitsWithoutEntry(units, new Set(names));
     let total = units.length;
     // A listed file that does not exist never gets a shard: it is not part of what the index can reach.
     if (missing.length > 0 && missing.length <= MAX_EXISTENCE_CHECKS) {

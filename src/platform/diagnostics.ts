@@ -1,10 +1,11 @@
 // The editor's diagnostics for lsp_diagnostics (engine/freshDiagnostics.ts): VS Code's own, with a
 // watch that stamps each publish and each content change (in the editor, or on disk through the file
-// watcher), and tsserver asked directly (`typescript.tsserverRequest`, whose allow-list has the
-// diagnostics requests), since the TypeScript extension checks only the files shown in a tab.
+// watcher), and a server asked directly where its language's profile has a request for that
+// (engine/languages/typescript.ts: tsserver's), since the TypeScript extension checks only the files
+// shown in a tab.
 import * as vscode from 'vscode';
 import { keepNewest } from '../engine/keptMap';
-import { familyOf, TYPESCRIPT_FAMILY } from '../engine/languages';
+import { familyOf, profileOf } from '../engine/languages';
 import type { CheckedDiagnostics, DiagnosticsPort, RawDiagnostic } from '../engine/ports';
 import { fileBytes, fileStat, stampOf } from '../workspace/files';
 import { parseUri } from '../workspace/parsedUri';
@@ -24,8 +25,6 @@ const SWEPT = 20_000;
  * later, measured), which could land inside the next call.
  */
 const OWN_CLEAR_MS = 1000;
-
-const SEVERITIES: Record<string, number> = { error: 0, warning: 1, message: 2, suggestion: 3 };
 
 export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   private readonly published = new Map<string, number>();
@@ -265,14 +264,13 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   }
 
   async check(uri: string, languageId: string): Promise<CheckedDiagnostics | undefined> {
-    if (!TYPESCRIPT_FAMILY.has(languageId)) return undefined;
+    const asks = profileOf(languageId).closedFile;
+    if (asks.kind !== 'request') return undefined;
     const file = parseUri(uri);
-    const ask = (request: string): Thenable<unknown> => vscode.commands.executeCommand('typescript.tsserverRequest', request, { file });
-    const [syntactic, semantic] = await Promise.all([ask('syntacticDiagnosticsSync'), ask('semanticDiagnosticsSync')]);
-    const a = tsDiagnostics(syntactic);
-    const b = tsDiagnostics(semantic);
-    if (a === undefined || b === undefined) return undefined;
-    return { diagnostics: [...a, ...b], source: 'ts' };
+    const answers = await Promise.all(asks.requests.map((request) => vscode.commands.executeCommand(asks.command, request, { file })));
+    const read = answers.map((answer) => asks.read(answer));
+    if (read.some((diagnostics) => diagnostics === undefined)) return undefined;
+    return { diagnostics: read.flatMap((diagnostics) => diagnostics ?? []), source: asks.source };
   }
 
   async resolveFolder(filePath: string): Promise<string | undefined> {
@@ -337,33 +335,6 @@ function plain(d: vscode.Diagnostic): RawDiagnostic {
   const code = typeof d.code === 'object' ? d.code.value : d.code;
   if (code !== undefined) raw.code = String(code);
   return raw;
-}
-
-/** tsserver's answer to a *DiagnosticsSync request (one-based line and offset), or undefined when it gave none. */
-function tsDiagnostics(response: unknown): RawDiagnostic[] | undefined {
-  const body = (response as { body?: unknown } | undefined)?.body;
-  if (!Array.isArray(body)) return undefined;
-  return body.flatMap((item: unknown): RawDiagnostic[] => {
-    const d = item as {
-      start?: { line?: number; offset?: number };
-      end?: { line?: number; offset?: number };
-      text?: unknown;
-      code?: unknown;
-      category?: unknown;
-      source?: unknown;
-    };
-    if (typeof d.text !== 'string' || typeof d.start?.line !== 'number' || typeof d.start.offset !== 'number') return [];
-    const start = { line: d.start.line - 1, character: d.start.offset - 1 };
-    const end = typeof d.end?.line === 'number' && typeof d.end.offset === 'number' ? { line: d.end.line - 1, character: d.end.offset - 1 } : start;
-    const raw: RawDiagnostic = {
-      range: { start, end },
-      severity: SEVERITIES[String(d.category)] ?? 0,
-      message: d.text,
-      source: typeof d.source === 'string' ? d.source : 'ts',
-    };
-    if (typeof d.code === 'number' || typeof d.code === 'string') raw.code = String(d.code);
-    return [raw];
-  });
 }
 
 async function diskText(uri: vscode.Uri): Promise<string | undefined> {

@@ -1,8 +1,10 @@
 // What the engine's wake (engine/wake.ts) needs from VS Code: which languages installed extensions
 // serve (from their manifests), and which files would wake each language's server on the
-// workspace's projects (from project markers). Opening is the workspace adapter's.
+// workspace's projects (the searches its language profile states, engine/languages/). Opening is
+// the workspace adapter's.
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../ids';
+import { CLAIMED_LANGUAGES, DEFAULT_LANGUAGES, WAKE_SEARCHES, type WakeSearch } from '../engine/languages';
 import type { WakeCandidate } from '../engine/ports';
 import { folderOf } from '../workspace/roots';
 
@@ -49,32 +51,6 @@ export function servesLanguage(languageId: string): boolean {
   });
 }
 
-/** The language ids VS Code's defaults give these file extensions, where no manifest says otherwise. */
-const DEFAULT_LANGUAGE: Readonly<Record<string, string>> = {
-  '.ts': 'typescript',
-  '.mts': 'typescript',
-  '.cts': 'typescript',
-  '.tsx': 'typescriptreact',
-  '.js': 'javascript',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.jsx': 'javascriptreact',
-  '.py': 'python',
-  '.go': 'go',
-  '.rs': 'rust',
-  '.java': 'java',
-  '.kt': 'kotlin',
-  '.c': 'c',
-  '.cc': 'cpp',
-  '.cpp': 'cpp',
-  '.cxx': 'cpp',
-  '.c++': 'cpp',
-  '.h': 'cpp',
-  '.hpp': 'cpp',
-  '.m': 'objective-c',
-  '.mm': 'objective-cpp',
-};
-
 function extensionOf(uri: vscode.Uri): string {
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1).toLowerCase();
   const dot = name.lastIndexOf('.');
@@ -84,7 +60,7 @@ function extensionOf(uri: vscode.Uri): string {
 /** The language id of a file, without opening it: the extensions' contributed associations, else VS Code's defaults. */
 function languageOf(uri: vscode.Uri, byExtension: ReadonlyMap<string, string>): string | undefined {
   const extension = extensionOf(uri);
-  return byExtension.get(extension) ?? DEFAULT_LANGUAGE[extension];
+  return byExtension.get(extension) ?? DEFAULT_LANGUAGES[extension];
 }
 
 function contributedAssociations(): Map<string, string> {
@@ -94,26 +70,14 @@ function contributedAssociations(): Map<string, string> {
       for (const ext of language.extensions) if (!map.has(ext.toLowerCase())) map.set(ext.toLowerCase(), language.id);
     }
   }
-  // VS Code's own choice for headers: C++ (the C grammar does not claim `.h`).
-  map.set('.h', 'cpp');
+  for (const [ext, languageId] of Object.entries(CLAIMED_LANGUAGES)) map.set(ext, languageId);
   return map;
 }
 
-const TS_SOURCES = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
 const NOT_SOURCES = '**/{node_modules,.git,out,dist}/**';
 const NOT_OTHER_SOURCES = '**/{node_modules,.git,out,dist,.venv,venv,__pycache__,target,vendor,testdata}/**';
 /** Markers looked at per ecosystem at most: the engine opens at most ten files in all. */
 const MAX_MARKERS = 10;
-
-/** Project markers and the sources that wake their server, one ecosystem each. */
-const ECOSYSTEMS: readonly { markers: string; sources: string; avoid?: RegExp }[] = [
-  { markers: '**/go.mod', sources: '**/*.go', avoid: /_test\.go$/ },
-  { markers: '**/{pyproject.toml,setup.py,setup.cfg}', sources: '**/*.py', avoid: /(^|\/)(setup|conftest)\.py$|(^|\/)tests?\// },
-  { markers: '**/Cargo.toml', sources: '**/*.rs' },
-  { markers: '**/{pom.xml,build.gradle,build.gradle.kts}', sources: '**/*.{java,kt}' },
-];
-/** Sources of a C or C++ project without a compile_commands.json: clangd then knows the open files only. */
-const C_SOURCES = '**/*.{c,cc,cpp,cxx}';
 
 async function firstSource(base: vscode.Uri | undefined, sources: string, avoid?: RegExp): Promise<vscode.Uri | undefined> {
   const pattern = base === undefined ? sources : new vscode.RelativePattern(base, sources);
@@ -122,14 +86,15 @@ async function firstSource(base: vscode.Uri | undefined, sources: string, avoid?
 }
 
 /**
- * One source file for each TypeScript/JavaScript project (a tsconfig.json or jsconfig.json outside
- * node_modules, up to MAX_MARKERS), and one for each folder that has sources but no such file.
+ * One source file for each project a config marks (TypeScript's and JavaScript's: a tsconfig.json or
+ * jsconfig.json outside node_modules, up to MAX_MARKERS), and one for each folder that has sources
+ * but no such file.
  */
-async function typescriptFiles(): Promise<vscode.Uri[]> {
-  const configs = await vscode.workspace.findFiles('**/{tsconfig,jsconfig}.json', NOT_SOURCES, MAX_MARKERS);
+async function configFiles(search: Extract<WakeSearch, { kind: 'configs' }>): Promise<vscode.Uri[]> {
+  const configs = await vscode.workspace.findFiles(search.configs, NOT_SOURCES, MAX_MARKERS);
   const picked = await Promise.all(
     configs.map(async (config) => {
-      const [file] = await vscode.workspace.findFiles(new vscode.RelativePattern(vscode.Uri.joinPath(config, '..'), TS_SOURCES), NOT_SOURCES, 1);
+      const [file] = await vscode.workspace.findFiles(new vscode.RelativePattern(vscode.Uri.joinPath(config, '..'), search.sources), NOT_SOURCES, 1);
       return file;
     }),
   );
@@ -137,7 +102,7 @@ async function typescriptFiles(): Promise<vscode.Uri[]> {
   const bare = await Promise.all(
     (vscode.workspace.workspaceFolders ?? [])
       .filter((folder) => !withConfig.has(folder.uri.toString()))
-      .map(async (folder) => (await vscode.workspace.findFiles(new vscode.RelativePattern(folder, TS_SOURCES), NOT_SOURCES, 1))[0]),
+      .map(async (folder) => (await vscode.workspace.findFiles(new vscode.RelativePattern(folder, search.sources), NOT_SOURCES, 1))[0]),
   );
   return [...picked, ...bare].filter((uri): uri is vscode.Uri => uri !== undefined);
 }
@@ -165,16 +130,17 @@ async function compileCommandsFile(database: vscode.Uri): Promise<vscode.Uri | u
   return undefined;
 }
 
-async function cFiles(): Promise<vscode.Uri[]> {
-  const databases = await vscode.workspace.findFiles('**/compile_commands.json', '**/{node_modules,.git}/**', MAX_MARKERS);
+/** One file each compile database lists (clangd's compile_commands.json); without one, clangd knows the open files only: any source. */
+async function databaseFiles(search: Extract<WakeSearch, { kind: 'compileDatabase' }>): Promise<vscode.Uri[]> {
+  const databases = await vscode.workspace.findFiles(search.databases, '**/{node_modules,.git}/**', MAX_MARKERS);
   const listed = await Promise.all(databases.map((db) => compileCommandsFile(db).then(undefined, () => undefined)));
   const files = listed.filter((uri): uri is vscode.Uri => uri !== undefined);
   if (files.length > 0) return files;
-  const any = await firstSource(undefined, C_SOURCES);
+  const any = await firstSource(undefined, search.sources);
   return any === undefined ? [] : [any];
 }
 
-async function ecosystemFiles(ecosystem: (typeof ECOSYSTEMS)[number]): Promise<vscode.Uri[]> {
+async function markedFiles(ecosystem: Extract<WakeSearch, { kind: 'markers' }>): Promise<vscode.Uri[]> {
   const markers = await vscode.workspace.findFiles(ecosystem.markers, NOT_OTHER_SOURCES, MAX_MARKERS);
   const picked = await Promise.all(markers.map((marker) => firstSource(vscode.Uri.joinPath(marker, '..'), ecosystem.sources, ecosystem.avoid)));
   const files = picked.filter((uri): uri is vscode.Uri => uri !== undefined);
@@ -184,10 +150,16 @@ async function ecosystemFiles(ecosystem: (typeof ECOSYSTEMS)[number]): Promise<v
   return any === undefined ? [] : [any];
 }
 
-/** Every wake candidate of the workspace, TypeScript's projects first (as before), then the other ecosystems'. */
+function searchFiles(search: WakeSearch): Promise<vscode.Uri[]> {
+  if (search.kind === 'configs') return configFiles(search);
+  if (search.kind === 'compileDatabase') return databaseFiles(search);
+  return markedFiles(search);
+}
+
+/** Every wake candidate of the workspace, in the profiles' order: TypeScript's projects first (as before), then the other ecosystems'. */
 export async function findWakeCandidates(): Promise<WakeCandidate[]> {
   const associations = contributedAssociations();
-  const groups = await Promise.all([typescriptFiles(), cFiles(), ...ECOSYSTEMS.map(ecosystemFiles)].map((p) => p.then(undefined, (): vscode.Uri[] => [])));
+  const groups = await Promise.all(WAKE_SEARCHES.map((search) => searchFiles(search).then(undefined, (): vscode.Uri[] => [])));
   const candidates: WakeCandidate[] = [];
   for (const uri of groups.flat()) {
     const languageId = languageOf(uri, associations);

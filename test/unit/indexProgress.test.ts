@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { indexKey, indexNote, IndexWatch, waitsForIndex } from '../../src/engine/indexProgress';
 import type { IndexProgress } from '../../src/engine/ports';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
-import { shardFolders, translationUnits, unitsWithoutShard } from '../../src/platform/clangdShards';
+import { shardFolders, translationUnits, unitsWithoutShard } from '../../src/engine/languages/clangd';
 import { SymbolsEngine } from '../../src/tools/lsp_symbols/engine';
 import { FakeFeatures, FakeWorkspace, FAST_TUNING, RecordingLog, ROOT } from './fakes/engineFakes';
 

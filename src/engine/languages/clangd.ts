@@ -1,8 +1,13 @@
-// clangd's background index on disk, read without VS Code (pure: unit-tested in plain Node). clangd
+// C, C++, Objective-C and CUDA: clangd (or another server of these languages). clangd loads a
+// project's compile_commands.json when a file it lists is opened, and diagnoses only documents that
+// are open (opening one, no tab needed, makes it publish).
+//
+// Its background index on disk, read without VS Code (platform/backgroundIndexes.ts looks): clangd
 // keeps one shard per indexed file under the project's .cache/clangd/index/ (.clangd/index/ before
 // clangd 11), named `<file name>.<16 hex digits>.idx` (the digits hash the file's path), and writes a
 // translation unit's shard once it has indexed it. The project is the folder of compile_commands.json,
 // or the folder above when that is `build/` (where clangd looks for the database).
+import type { BackgroundIndex, LanguageProfile } from './profile';
 
 /** The absolute paths of the translation units a compile_commands.json lists, each once. */
 export function translationUnits(entries: unknown): string[] {
@@ -53,3 +58,38 @@ export function unitsWithoutShard(units: readonly string[], shardNames: Iterable
   }
   return missing;
 }
+
+export const CLANGD: LanguageProfile & { readonly backgroundIndex: BackgroundIndex } = {
+  name: 'c',
+  languageIds: ['c', 'cpp', 'objective-c', 'objective-cpp', 'cuda-cpp'],
+  extensions: ['c', 'h', 'cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++', 'inl', 'ipp', 'm', 'mm', 'cu', 'cuh'],
+  defaultLanguages: {
+    '.c': 'c',
+    '.cc': 'cpp',
+    '.cpp': 'cpp',
+    '.cxx': 'cpp',
+    '.c++': 'cpp',
+    '.h': 'cpp',
+    '.hpp': 'cpp',
+    '.m': 'objective-c',
+    '.mm': 'objective-cpp',
+  },
+  // VS Code's own choice for headers: C++ (the C grammar does not claim `.h`).
+  claimedLanguages: { '.h': 'cpp' },
+  reservedWords: ['struct'],
+  wake: {
+    // Without a compile_commands.json, clangd knows the open files only.
+    searches: [{ kind: 'compileDatabase', databases: '**/compile_commands.json', sources: '**/*.{c,cc,cpp,cxx}' }],
+    projectsBeforeFileQuestion: true,
+    emptyWhileStarting: true,
+  },
+  settle: { growsWhileLoading: false },
+  closedFile: { kind: 'published' },
+  implementationProvider: false,
+  backgroundIndex: {
+    databases: '**/compile_commands.json',
+    translationUnits,
+    indexFolders: shardFolders,
+    unitsWithoutEntry: unitsWithoutShard,
+  },
+};
