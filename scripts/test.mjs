@@ -1,7 +1,7 @@
 // `npm test`: lint, type check, unit tests (plain Node), integration tests (real VS Code), in that order.
 // The last line is `N passed, N failed` over unit and integration tests together.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Mocha from 'mocha';
@@ -35,6 +35,8 @@ if (!step('lint', ...npx('eslint', ['.']))) finish();
 if (!step('layers (dependency-cruiser)', ...npx('depcruise', ['src', '--config', '.dependency-cruiser.cjs']))) finish();
 if (!step('type check', ...npx('tsc', ['-p', 'tsconfig.json', '--noEmit']))) finish();
 if (!step("type check the card's webview script (DOM lib)", ...npx('tsc', ['-p', 'tsconfig.webview.json']))) finish();
+// From nothing: a module moved into a folder of its name would be shadowed by its old output.
+rmSync(join(repo, 'out'), { recursive: true, force: true });
 if (!step('compile tests', ...npx('tsc', ['-p', 'tsconfig.test.json']))) finish();
 if (!step('bundle', process.execPath, ['esbuild.mjs'])) finish();
 
