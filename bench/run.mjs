@@ -223,7 +223,9 @@ const REACH_WINDOWS = [
 ];
 const reach = [];
 if (!only || only.includes('reach')) {
-  for (const [key, options] of REACH_WINDOWS) {
+  // LSP_TOOL_BENCH_REACH_KEYS=typescript,go: only those cases.
+  const keys = process.env.LSP_TOOL_BENCH_REACH_KEYS?.split(',');
+  for (const [key, options] of REACH_WINDOWS.filter(([k]) => !keys || keys.includes(k))) {
     const base = options();
     const measured = await workload(`reach-${key}`, { ...base, queries: [], parts: 'reach', env: { ...(base.env ?? {}), LSP_TOOL_BENCH_REACH: key } });
     if (measured.reach) reach.push(measured.reach);
