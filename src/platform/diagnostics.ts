@@ -53,19 +53,22 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
       vscode.languages.onDidChangeDiagnostics((event) => {
         for (const uri of event.uris) {
           const key = uri.toString();
-          if (this.clearedWithTab(key, uri)) {
+          const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+          const reported = vscode.languages.getDiagnostics(uri).length > 0;
+          if (this.clearedWithTab(key, document, reported)) {
             // A pull client forgot the file with its tab: what it held is gone, and no publish of it counts any more.
             this.published.delete(key);
             continue;
           }
           keepNewest(this.published, key, this.now(), KEPT);
-          const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-          if (document !== undefined) this.publishing.add(document.languageId);
-          // A report on a document in no tab: its server pushes, whatever a slow answer once made us think.
-          if (document !== undefined && inTab(key) === undefined && vscode.languages.getDiagnostics(uri).length > 0) this.pushing.add(document.languageId);
+          if (document !== undefined) {
+            this.publishing.add(document.languageId);
+            // A report on a document in no tab: its server pushes, whatever a slow answer once made us think.
+            if (reported && inTab(key) === undefined) this.pushing.add(document.languageId);
+          }
           // A report on a file no document ever held shows a server that checks the whole project (a
           // close's clear is empty, and a report can come just after its document closed: clangd's).
-          else if (!this.held.has(key) && vscode.languages.getDiagnostics(uri).length > 0) this.projectWide.add(familyOf(key));
+          else if (reported && !this.held.has(key)) this.projectWide.add(familyOf(key));
           this.families.set(familyOf(key), this.now());
           const waiting = this.waiters.get(key);
           this.waiters.delete(key);
@@ -140,10 +143,9 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
    * time half a second later or more (measured): for a language that needed a tab, every empty
    * publish until the file is in a tab again.
    */
-  private clearedWithTab(key: string, uri: vscode.Uri): boolean {
+  private clearedWithTab(key: string, document: vscode.TextDocument | undefined, reported: boolean): boolean {
     const closed = this.closedAt.get(key);
-    if (closed === undefined || vscode.languages.getDiagnostics(uri).length > 0 || inTab(key) !== undefined) return false;
-    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    if (closed === undefined || reported || inTab(key) !== undefined) return false;
     const pulled = document !== undefined && this.needsTab(document.languageId);
     if (!pulled && this.now() - closed > OWN_CLEAR_MS) {
       this.closedAt.delete(key);

@@ -227,7 +227,8 @@ export class DiagnosticsEngine extends EngineQuery {
   ): Promise<Checked> {
     const whole = args.paths.length === 0;
     const scopes = whole ? roots.map((r) => r.uri) : targets.folders;
-    const inScope = (uri: string): boolean => scopes.some((scope) => pathInside(scope, uri) !== undefined);
+    // What the call asks about: the files named, and what is under its scopes.
+    const asked = (uri: string): boolean => targets.files.includes(uri) || scopes.some((scope) => pathInside(scope, uri) !== undefined);
     const rootUris = roots.map((r) => r.uri);
     await budget.race(port.sweep());
     const changes = new Map(
@@ -240,15 +241,13 @@ export class DiagnosticsEngine extends EngineQuery {
     const unopened: string[] = [];
     const notChecked: string[] = [];
     const results = new Map<string, FileDiagnostics>();
-    const exists = new Map<string, Promise<boolean>>();
     const checks = new Map<string, Promise<void>>();
     // Each file checked once per call, its dependency on a change (`after`) known when it starts.
     const checkOne = (uri: string, after?: number): Promise<void> => {
       const known = checks.get(uri);
       if (known !== undefined) return known;
       const check = (async (): Promise<void> => {
-        if (!exists.has(uri)) exists.set(uri, budget.race(port.isFile(uri)));
-        if (!(await exists.get(uri))) return;
+        if (!(await budget.race(port.isFile(uri)))) return;
         try {
           results.set(uri, await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, { after }));
         } catch (err) {
@@ -267,17 +266,11 @@ export class DiagnosticsEngine extends EngineQuery {
       const [reach, folderFiles] = await Promise.all([
         changeReach({ ...this.deps, diagnostics: port }, this.names, changes, rootUris, budget),
         Promise.all(targets.folders.map((folder) => budget.race(port.filesIn(folder, MAX_SCANNED_FILES)))),
-        mapLimited(
-          newestFirst.filter((uri) => targets.files.includes(uri) || inScope(uri)),
-          PARALLEL_CHECKS,
-          (uri) => checkOne(uri),
-        ),
+        mapLimited(newestFirst.filter(asked), PARALLEL_CHECKS, (uri) => checkOne(uri)),
       ]);
       const held = port.all();
       // What to list, most wanted first: the files named, the changed files, their dependents, what has diagnostics, the folders' other files.
-      const wanted = [...targets.files, ...newestFirst, ...reach.dependents.keys(), ...held.keys()].filter(
-        (uri) => targets.files.includes(uri) || inScope(uri),
-      );
+      const wanted = [...targets.files, ...newestFirst, ...reach.dependents.keys(), ...held.keys()].filter(asked);
       // A folder's data and prose files (JSON, Markdown, a LICENSE) are listed only when they have diagnostics: no server checks most of them.
       const listed = [...new Set([...wanted, ...folderFiles.flatMap((f) => f.uris).filter((uri) => isCode(uri, rootUris))])];
       // Named files that changed: their dependents anywhere, checked apart ("caused elsewhere").
