@@ -62,15 +62,18 @@ export async function changeReach(
   if (changed.size === 0) return reach;
   const byName = new Map<string, Set<string>>();
   const families = new Set<string>();
-  await Promise.all(
-    [...changed].map(async ([uri, stamp]) => {
-      families.add(familyOf(uri));
-      // A deleted file has no outline: its own name still finds what imports it.
-      const declared = (await budget.race(deps.diagnostics.isFile(uri))) ? await names.of(deps.features, uri, stamp, budget) : stemNames(uri);
-      for (const name of declared) byName.set(name, (byName.get(name) ?? new Set()).add(uri));
-    }),
-  );
-  const listed = await Promise.all(scopes.map((scope) => budget.race(deps.diagnostics.filesIn(scope, MAX_SCANNED_FILES))));
+  // The outlines and the listing at once: neither needs the other.
+  const [, listed] = await Promise.all([
+    Promise.all(
+      [...changed].map(async ([uri, stamp]) => {
+        families.add(familyOf(uri));
+        // A deleted file has no outline: its own name still finds what imports it.
+        const declared = (await budget.race(deps.diagnostics.isFile(uri))) ? await names.of(deps.features, uri, stamp, budget) : stemNames(uri);
+        for (const name of declared) byName.set(name, (byName.get(name) ?? new Set()).add(uri));
+      }),
+    ),
+    Promise.all(scopes.map((scope) => budget.race(deps.diagnostics.filesIn(scope, MAX_SCANNED_FILES)))),
+  ]);
   reach.cut = listed.some((l) => l.more);
   const candidates = [...new Set(listed.flatMap((l) => l.uris))]
     .filter((uri) => !changed.has(uri) && families.has(familyOf(uri)) && !inDotFolder(uri, scopes))

@@ -2,7 +2,7 @@
 // VS Code, and unit tests over fakes in plain Node. Every URI is a string (`Uri.toString()`).
 import type { WorkspaceRoot } from '../text/displayPath';
 import type { HierarchyDirection } from '../text/coordinates';
-import type { LspOperation, LspPosition } from './result';
+import type { LspOperation, LspPosition, LspRange } from './result';
 
 /** A file_path resolved to a document. */
 export interface ResolvedFile {
@@ -208,10 +208,53 @@ export interface DiagnosticsPort {
   needsTab(languageId: string): boolean;
   /** Asks the file's server directly where its language has a request for that (tsserver); undefined elsewhere. */
   check(uri: string, languageId: string): Promise<CheckedDiagnostics | undefined>;
+  /** The language id VS Code gives a file by its name, without opening it; undefined when none is known. */
+  languageOf(uri: string): string | undefined;
   /** The folder a file_path names (relative to a workspace folder, or absolute), or undefined when it names none. */
   resolveFolder(filePath: string): Promise<string | undefined>;
   /** Up to `max` files under a folder (what files.exclude hides and node_modules left out), and whether there were more. */
   filesIn(folder: string, max: number): Promise<{ uris: string[]; more: boolean }>;
   /** Whether a file is there (a deleted file's diagnostics are not listed; a folder is no file). */
   isFile(uri: string): Promise<boolean>;
+}
+
+/** One file's text edits of a workspace edit (zero-based ranges, in the text before the edit). */
+export interface FileTextEdits {
+  uri: string;
+  edits: { range: LspRange; newText: string }[];
+}
+
+/** A workspace edit as a provider proposed it: what the engine reads of it, and what the platform applies. */
+export interface ProposedEdit {
+  files: FileTextEdits[];
+  /** The platform's own edit, applied as it came. */
+  handle: unknown;
+}
+
+/** A file's text before an edit, to put it back. */
+export interface FileBefore {
+  uri: string;
+  /** Its text: the editor's where a document holds it, else the disk's. */
+  text: string;
+  /** Whether it had unsaved changes (then it is put back unsaved). */
+  dirty: boolean;
+}
+
+/** The workspace's edits, for the tools that write: a rename as its provider gives it, applied, saved and undone. */
+export interface WorkspaceEdits {
+  /**
+   * vscode.executeDocumentRenameProvider (the provider's prepare step included); undefined when no
+   * provider answered. Rejects with the provider's reason where it refuses.
+   */
+  rename(uri: string, position: LspPosition, newName: string): Promise<ProposedEdit | undefined>;
+  /** The files among `uris` whose documents hold unsaved changes now. */
+  unsaved(uris: readonly string[]): string[];
+  /** Each file's text now, to put back. */
+  snapshot(uris: readonly string[]): Promise<FileBefore[]>;
+  /** Applies the edit, whole or not at all; false when the editor refused it. */
+  apply(edit: ProposedEdit): Promise<boolean>;
+  /** Saves the documents of `uris`; the ones that could not be saved. */
+  save(uris: readonly string[]): Promise<string[]>;
+  /** Puts each file back as it was: its text in the editor, saved where it had no unsaved changes. */
+  restore(before: readonly FileBefore[]): Promise<void>;
 }

@@ -6,8 +6,10 @@
 import * as vscode from 'vscode';
 import { keepNewest } from '../engine/keptMap';
 import { familyOf, profileOf } from '../engine/languages';
+import { pathInside } from '../text/displayPath';
 import type { CheckedDiagnostics, DiagnosticsPort, RawDiagnostic } from '../engine/ports';
 import { fileBytes, fileStat, stampOf } from '../workspace/files';
+import { languageOfFile } from './languageWake';
 import { parseUri } from '../workspace/parsedUri';
 import { realFsPath } from '../workspace/realpath';
 
@@ -19,6 +21,8 @@ const REOPEN_CLEAR_MS = 500;
 const NOT_SOURCES = '{**/node_modules/**,**/.*/**}';
 /** Workspace files a sweep looks at, at most. */
 const SWEPT = 20_000;
+/** How long a sweep's listing of the workspace stands for the folders' listings (the rest of the call that swept). */
+const LISTING_FRESH_MS = 2000;
 /**
  * How long after we close a background tab an empty publish for its file is the client's clear, not
  * the server's word: vscode-languageclient forgets a pulled file when its tab closes (about 70 ms
@@ -46,6 +50,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   /** Each workspace file's stamp (stampOf) at the last sweep: a write the file watcher has not reported yet still shows. */
   private readonly stamps = new Map<string, string>();
   private baseline: Promise<void> | undefined;
+  /** The last sweep's listing of the workspace's files, and when it was taken. */
+  private listing: { at: number; uris: vscode.Uri[] } | undefined;
 
   constructor(files: vscode.FileSystemWatcher) {
     const changed = (uri: vscode.Uri): void => keepNewest(this.changes, uri.toString(), this.now(), KEPT);
@@ -113,6 +119,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   /** Stamps every workspace file; after the first sweep, a file whose stamp changed, appeared or went is a change now. */
   private async sweepFolders(first: boolean): Promise<void> {
     const found = await vscode.workspace.findFiles('**/*', NOT_SOURCES, SWEPT);
+    this.listing = found.length < SWEPT ? { at: this.now(), uris: found } : undefined;
     const seen = new Set<string>();
     await Promise.all(
       found.map(async (uri) => {
@@ -275,6 +282,10 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     return { diagnostics: read.flatMap((diagnostics) => diagnostics ?? []), source: asks.source };
   }
 
+  languageOf(uri: string): string | undefined {
+    return languageOfFile(parseUri(uri));
+  }
+
   async resolveFolder(filePath: string): Promise<string | undefined> {
     const folders = vscode.workspace.workspaceFolders ?? [];
     const trimmed = filePath.replace(/[\\/]+$/, '');
@@ -292,7 +303,11 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   }
 
   async filesIn(folder: string, max: number): Promise<{ uris: string[]; more: boolean }> {
-    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(parseUri(folder), '**/*'), NOT_SOURCES, max + 1);
+    // The call's sweep listed every folder a moment ago, with the same exclusions: one listing a call.
+    const swept = this.listing !== undefined && this.now() - this.listing.at < LISTING_FRESH_MS ? this.listing.uris : undefined;
+    const found =
+      swept?.filter((u) => pathInside(folder, u.toString()) !== undefined).slice(0, max + 1) ??
+      (await vscode.workspace.findFiles(new vscode.RelativePattern(parseUri(folder), '**/*'), NOT_SOURCES, max + 1));
     // A file seen through a linked folder is listed at its real path only.
     const real = await Promise.all(found.map((u) => throughNoLink(u)));
     const uris = found

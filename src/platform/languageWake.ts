@@ -57,6 +57,11 @@ function extensionOf(uri: vscode.Uri): string {
   return dot < 0 ? '' : name.slice(dot);
 }
 
+/** The language id of a file by its name, without opening it (the extensions' associations, else VS Code's defaults). */
+export function languageOfFile(uri: vscode.Uri): string | undefined {
+  return languageOf(uri, contributedAssociations());
+}
+
 /** The language id of a file, without opening it: the extensions' contributed associations, else VS Code's defaults. */
 function languageOf(uri: vscode.Uri, byExtension: ReadonlyMap<string, string>): string | undefined {
   const extension = extensionOf(uri);

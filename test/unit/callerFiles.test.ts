@@ -146,6 +146,7 @@ describe("a file with unsaved changes: each caller's view", () => {
     const features = new FakeFeatures(() => []);
     const a = workspace.add('src/a.ts', SOURCE);
     workspace.unsaved.set(a, EDITED);
+    workspace.open.add(a); // Unsaved changes are an open document's.
     const port = new FakeDiagnostics();
     port.files.add(a);
     port.dirty.add(a);

@@ -187,6 +187,54 @@ describe('lsp_diagnostics', () => {
       );
     });
 
+    it('a closed, unchanged file of a server that answers for closed files is asked without being opened', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('dep.ts', 'typescript');
+      port.direct.set(uri, { diagnostics: [raw(3, 'closed ts error')], source: 'ts' });
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget(), { after: port.now() });
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['closed ts error'],
+      );
+      assert.equal(workspace.open.has(uri), false, 'the file was opened');
+    });
+
+    it('a data file its server reported on since its last change keeps that answer, unopened; a changed one is checked again', async () => {
+      const { workspace, features, port, add } = setup();
+      features.providerLanguages.add('json');
+      const held = add('package.json', 'json');
+      port.publish(held, [raw(0, 'schema warning', 1)]);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, held, budget());
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['schema warning'],
+      );
+      assert.equal(workspace.open.has(held), false, 'the file was opened');
+      port.clock += 10;
+      port.change(held);
+      port.scheduled.set(held, [{ diagnostics: [raw(1, 'new json error')] }]);
+      const changed = await freshDiagnostics({ workspace, features, diagnostics: port }, held, budget());
+      assert.deepEqual(
+        changed.diagnostics.map((d) => d.message),
+        ['new json error'],
+      );
+    });
+
+    it('a changed file is opened before it is asked, so that its server holds the text the caller sees', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('edited.ts', 'typescript');
+      port.change(uri);
+      port.direct.set(uri, { diagnostics: [raw(1, 'new ts error')], source: 'ts' });
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['new ts error'],
+      );
+      assert.equal(workspace.open.has(uri), true, 'the changed file was not opened');
+      assert.deepEqual(port.checkedDirectly, [uri]);
+    });
+
     it('a language no extension serves is unchecked, not clean', async () => {
       const { workspace, features, port, add } = setup();
       const uri = add('a.zz', 'zzlang');

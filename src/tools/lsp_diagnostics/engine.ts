@@ -55,10 +55,14 @@ interface Targets {
   folders: string[];
 }
 
+/**
+ * Checks run one at a time, whichever engine asks (lsp_diagnostics, a writing tool's check of what
+ * it broke): two at once would open and close each other's background tabs.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
 export class DiagnosticsEngine extends EngineQuery {
   private readonly names = new DeclaredNames();
-  /** Checks run one at a time: two at once would open and close each other's background tabs. */
-  private queue: Promise<unknown> = Promise.resolve();
   /** The check waiting or running for each set of targets: a call asking the same while it is joins it. */
   private readonly checking = new Map<string, Promise<Checked>>();
 
@@ -81,8 +85,8 @@ export class DiagnosticsEngine extends EngineQuery {
         if (!(err instanceof LspToolError) || err.code !== 'LSP_CANCELLED') throw err;
       }
     }
-    const turn = this.queue.then(work, work);
-    this.queue = turn.catch(() => undefined);
+    const turn = queue.then(work, work);
+    queue = turn.catch(() => undefined);
     this.checking.set(key, turn);
     const forget = (): void => {
       if (this.checking.get(key) === turn) this.checking.delete(key);
@@ -111,62 +115,92 @@ export class DiagnosticsEngine extends EngineQuery {
     const budget = createBudget(settings.timeoutMs, token);
     try {
       const targets = await this.resolve(args, settings, budget);
-      const checked = await budget.race(this.shared(targets, () => this.checkFiles(args, targets, roots, port, budget, token)));
-      const { present, notChecked, unopened, caused } = checked;
-      const all = [...present, ...(caused?.files ?? [])];
-      const listOf = (files: readonly FileDiagnostics[], filter: (d: LspDiagnostic) => boolean): LspDiagnostic[] =>
-        files.flatMap((file) => file.diagnostics.map((d) => toDiagnostic(file.uri, d))).filter(filter);
-      const folder = targets.folders[0] ?? this.deps.workspace.folderOf(targets.files[0] ?? roots[0]!.uri);
-      const pathOf = displayPaths(folder, roots);
-      const notes = notesFor(all, args, pathOf, view);
-      if (unopened.length > 0) notes.push(`not checked: ${unopened.map(pathOf).join(', ')} could not be opened as text.`);
-      if (notChecked.length > 0) {
-        notes.push(
-          `not checked: the time budget (lspTool.timeoutMs) ran out before ${listPaths(notChecked, pathOf)}. Ask again with ${notChecked.length === 1 ? 'it' : 'them'} in file_paths, or raise lspTool.timeoutMs.`,
-        );
-      }
-      if (checked.reach.cut)
-        notes.push('the project has more files than were searched for the files a change reaches; pass the folders you changed in file_paths.');
-      const stale = all.some((f) => f.freshness === 'stale' || f.unsynced) || notChecked.length > 0;
-      const result: DiagnosticsResult = {
-        kind: 'diagnostics',
-        diagnostics: sortDiagnostics(dedupe(listOf(present, severityFilter(args.severity))), pathOf, reached(checked.reach)),
-        checked: all.map((f): CheckedFile => ({ uri: f.uri, languageId: f.languageId, freshness: f.freshness, dirty: f.dirty })),
-        resolvedWorkspaceUri: folder,
-        completeness: stale ? 'partial' : 'complete',
-      };
-      if (caused !== undefined) {
-        result.caused = {
-          by: caused.by,
-          files: caused.files.map((f) => f.uri),
-          diagnostics: sortDiagnostics(dedupe(listOf(caused.files, severityFilter('error'))), pathOf),
-        };
-      }
-      const text = await this.render(result, {
-        view,
-        fit,
-        budget,
-        settings,
-        notes,
-        pathOf,
-        empty: emptyText(args.severity, present.length),
-        first: reached(checked.reach),
-      });
-      const outcome: DiagnosticsOutcome = {
-        tool: DIAGNOSTICS_SCHEMA.name,
-        title: diagnosticsTitle({ file_paths: args.paths, severity: args.severity }),
-        text,
-        notes,
-        completeness: result.completeness,
-        result,
-        args,
-      };
-      const [first] = result.diagnostics;
-      if (first) outcome.anchor = { uri: first.uri, position: first.range.start };
-      return outcome;
+      return await this.diagnose(args, targets, { port, settings, roots, budget, token, fit, view });
     } finally {
       budget.dispose();
     }
+  }
+
+  /**
+   * The errors in files just edited (by URI) and in the files that use them, each checked fresh, as
+   * a writing tool reports what its edit broke: the edited files' in `diagnostics`, the others' in
+   * `caused`. Within `budget`.
+   */
+  async errorsAfterEdit(uris: readonly string[], budget: Budget, token: CancellationLike | undefined, view: CallerView): Promise<DiagnosticsOutcome> {
+    const port = this.port();
+    const settings = this.deps.settings();
+    const roots = this.deps.workspace.roots();
+    const args: DiagnosticsArgs = { paths: [...uris], severity: 'error' };
+    return this.diagnose(args, { files: [...uris], folders: [] }, { port, settings, roots, budget, token, fit: undefined, view });
+  }
+
+  private async diagnose(
+    args: DiagnosticsArgs,
+    targets: Targets,
+    how: {
+      port: DiagnosticsPort;
+      settings: LspToolSettings;
+      roots: readonly WorkspaceRoot[];
+      budget: Budget;
+      token: CancellationLike | undefined;
+      fit: AnswerBudget | undefined;
+      view: CallerView;
+    },
+  ): Promise<DiagnosticsOutcome> {
+    const { port, settings, roots, budget, token, fit, view } = how;
+    const checked = await budget.race(this.shared(targets, () => this.checkFiles(args, targets, roots, port, budget, token)));
+    const { present, notChecked, unopened, caused } = checked;
+    const all = [...present, ...(caused?.files ?? [])];
+    const listOf = (files: readonly FileDiagnostics[], filter: (d: LspDiagnostic) => boolean): LspDiagnostic[] =>
+      files.flatMap((file) => file.diagnostics.map((d) => toDiagnostic(file.uri, d))).filter(filter);
+    const folder = targets.folders[0] ?? this.deps.workspace.folderOf(targets.files[0] ?? roots[0]!.uri);
+    const pathOf = displayPaths(folder, roots);
+    const notes = notesFor(all, args, pathOf, view);
+    if (unopened.length > 0) notes.push(`not checked: ${unopened.map(pathOf).join(', ')} could not be opened as text.`);
+    if (notChecked.length > 0) {
+      notes.push(
+        `not checked: the time budget (lspTool.timeoutMs) ran out before ${listPaths(notChecked, pathOf)}. Ask again with ${notChecked.length === 1 ? 'it' : 'them'} in file_paths, or raise lspTool.timeoutMs.`,
+      );
+    }
+    if (checked.reach.cut)
+      notes.push('the project has more files than were searched for the files a change reaches; pass the folders you changed in file_paths.');
+    const stale = all.some((f) => f.freshness === 'stale' || f.unsynced) || notChecked.length > 0;
+    const result: DiagnosticsResult = {
+      kind: 'diagnostics',
+      diagnostics: sortDiagnostics(dedupe(listOf(present, severityFilter(args.severity))), pathOf, reached(checked.reach)),
+      checked: all.map((f): CheckedFile => ({ uri: f.uri, languageId: f.languageId, freshness: f.freshness, dirty: f.dirty })),
+      resolvedWorkspaceUri: folder,
+      completeness: stale ? 'partial' : 'complete',
+    };
+    if (caused !== undefined) {
+      result.caused = {
+        by: caused.by,
+        files: caused.files.map((f) => f.uri),
+        diagnostics: sortDiagnostics(dedupe(listOf(caused.files, severityFilter('error'))), pathOf),
+      };
+    }
+    const text = await this.render(result, {
+      view,
+      fit,
+      budget,
+      settings,
+      notes,
+      pathOf,
+      empty: emptyText(args.severity, present.length),
+      first: reached(checked.reach),
+    });
+    const outcome: DiagnosticsOutcome = {
+      tool: DIAGNOSTICS_SCHEMA.name,
+      title: diagnosticsTitle({ file_paths: args.paths, severity: args.severity }),
+      text,
+      notes,
+      completeness: result.completeness,
+      result,
+      args,
+    };
+    const [first] = result.diagnostics;
+    if (first) outcome.anchor = { uri: first.uri, position: first.range.start };
+    return outcome;
   }
 
   /** The text in the caller's lines: a caller on the disk reads the unsaved files' diagnostics at the disk's lines (engine/callerFiles.ts). */

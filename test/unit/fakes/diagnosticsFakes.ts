@@ -12,6 +12,8 @@ export class FakeDiagnostics implements DiagnosticsPort {
   /** What the server will publish next for a URI, in order; `tab`: only once the file is in a tab; `afterMs`: that long after it is waited for (the clock moves on). */
   readonly scheduled = new Map<string, { diagnostics: RawDiagnostic[]; tab?: boolean; afterMs?: number }[]>();
   readonly direct = new Map<string, CheckedDiagnostics>();
+  /** Files asked directly (check), in order. */
+  readonly checkedDirectly: string[] = [];
   readonly tabs = new Set<string>();
   readonly closed: string[] = [];
   readonly files = new Set<string>();
@@ -94,7 +96,11 @@ export class FakeDiagnostics implements DiagnosticsPort {
     };
   }
   async check(uri: string): Promise<CheckedDiagnostics | undefined> {
+    this.checkedDirectly.push(uri);
     return this.direct.get(uri);
+  }
+  languageOf(uri: string): string | undefined {
+    return uri.endsWith('.ts') ? 'typescript' : uri.endsWith('.json') ? 'json' : undefined;
   }
   async resolveFolder(filePath: string): Promise<string | undefined> {
     return filePath === 'pkg' ? `${ROOT}/pkg` : undefined;
