@@ -22,7 +22,7 @@ import type { NodeDisk } from './workspace/disk';
  * Each tool's members of the API, by looping over the list (src/tools/list.ts) under the names its
  * api.ts gives: its structured twin (same input as the tool, the canonical value, zero-based and
  * uncapped, as output) and its registered language-model tool (for hosts that embed it). For
- * example `query` and `tool` (lsp), `diagnostics` and `diagnosticsTool` (lsp_diagnostics).
+ * example `query` and `tool` for the lsp tool.
  */
 export type ToolMembers = { readonly [A in ListedToolApi as A['twin']]: Twin<ResultOf<A>> } & {
   readonly [A in ListedToolApi as A['tool']]: vscode.LanguageModelTool<InputOf<A>>;

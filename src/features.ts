@@ -102,7 +102,7 @@ export function startFeatures(services: ActivationServices): Features {
   const workspace = new VscodeWorkspace();
   const warm = new WarmKeys();
   // One watcher: readiness cools down on creations and deletions, resolutions are forgotten on them,
-  // and lsp_diagnostics stamps every change (the file's server re-checks it).
+  // and the diagnostics stamp every change (the file's server re-checks it).
   const files = own(vscode.workspace.createFileSystemWatcher('**/*'));
   own(watchReadiness(warm, files));
   own(workspace.resolutions.watch(files));
