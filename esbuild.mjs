@@ -54,13 +54,23 @@ const noSharedBundleInside = {
   },
 };
 
-/** Fails the build when the activation bundle takes in the features instead of loading dist/web/features.js on first use. */
+/**
+ * Fails the build when the activation bundle takes in the features instead of loading
+ * dist/web/features.js on first use, or any of a tool's folder but its api.ts: src/tools/list.ts
+ * imports every tool's definition beside its api.ts, and package.json's "sideEffects" lets esbuild
+ * drop what the activation bundle does not read.
+ */
 const noFeaturesInside = {
   name: 'no-features-inside',
   setup(build) {
     build.onEnd((result) => {
       for (const [file, output] of Object.entries(result.metafile?.outputs ?? {})) {
-        const inside = Object.keys(output.inputs).filter((i) => i === 'src/features.ts' || i.startsWith('src/tools/callPath'));
+        const inside = Object.entries(output.inputs)
+          .filter(
+            ([i, { bytesInOutput }]) =>
+              bytesInOutput > 0 && (i === 'src/features.ts' || i.startsWith('src/calls/') || /^src\/tools\/[^/]+\/(?!api\.ts$)/.test(i)),
+          )
+          .map(([i]) => i);
         if (inside.length > 0) throw new Error(`${file} bundles ${inside.join(', ')}: the features load from dist/web/features.js on first use`);
       }
     });

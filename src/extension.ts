@@ -8,44 +8,29 @@ import type * as vscode from 'vscode';
 import { fetchingLoader, LazyFeatures, type LoadBundle } from './activation/lazyFeatures';
 import { registerLazily } from './activation/registrations';
 import { CardViewProvider } from './card/cardViewProvider';
-import type { HierarchyResult } from './engine/hierarchyResult';
 import { RecentOutcomes } from './engine/recentOutcomes';
-import type { DiagnosticsResult, LspQueryResult, SymbolsResult } from './engine/result';
 import { DEFAULT_SETTINGS } from './engine/settings';
-import type { Features, Twin, TwinResults } from './features';
+import type { Features, Twin } from './features';
 import { registerNoMcp } from './mcp/noServer';
 import type { registerMcp } from './mcp/start';
 import { lazyLogChannel } from './platform/logChannel';
-import type { ToolApiNames } from './tools/apis';
-import { DIAGNOSTICS_API } from './tools/lsp_diagnostics/api';
-import { HIERARCHY_API } from './tools/lsp_hierarchy/api';
-import { LSP_API } from './tools/lsp/api';
-import { SYMBOLS_API } from './tools/lsp_symbols/api';
-import type { DiagnosticsToolInput } from './tools/lsp_diagnostics/input';
-import type { HierarchyToolInput } from './tools/lsp_hierarchy/input';
-import type { LspToolInput } from './tools/lsp/input';
-import type { SymbolsToolInput } from './tools/lsp_symbols/input';
+import type { InputOf, ResultOf } from './tools/definition';
+import { TOOL_APIS, type ListedToolApi } from './tools/list';
 import type { NodeDisk } from './workspace/disk';
 
-export interface LspToolApi {
+/**
+ * Each tool's members of the API, by looping over the list (src/tools/list.ts) under the names its
+ * api.ts gives: its structured twin (same input as the tool, the canonical value, zero-based and
+ * uncapped, as output) and its registered language-model tool (for hosts that embed it). For
+ * example `query` and `tool` for the lsp tool.
+ */
+export type ToolMembers = { readonly [A in ListedToolApi as A['twin']]: Twin<ResultOf<A>> } & {
+  readonly [A in ListedToolApi as A['tool']]: vscode.LanguageModelTool<InputOf<A>>;
+};
+
+export interface LspToolApi extends ToolMembers {
   /** Milliseconds spent inside activate(). */
   readonly activationMs: number;
-  /** The structured twin of the tool: same input, the canonical value as output. */
-  query(input: unknown, token?: vscode.CancellationToken): Promise<LspQueryResult>;
-  /** The structured twin of lsp_symbols: `{query?, file_path?}` in, the symbols zero-based and uncapped out. */
-  symbols(input: unknown, token?: vscode.CancellationToken): Promise<SymbolsResult>;
-  /** The registered language-model tool itself, for hosts that embed it. */
-  readonly tool: vscode.LanguageModelTool<LspToolInput>;
-  /** The registered lsp_symbols tool. */
-  readonly symbolsTool: vscode.LanguageModelTool<SymbolsToolInput>;
-  /** The structured twin of lsp_hierarchy: same input, the canonical tree (zero-based, uncapped). */
-  hierarchy(input: unknown, token?: vscode.CancellationToken): Promise<HierarchyResult>;
-  /** The registered lsp_hierarchy tool itself. */
-  readonly hierarchyTool: vscode.LanguageModelTool<HierarchyToolInput>;
-  /** The structured twin of lsp_diagnostics: `{file_paths?, severity?}` in, the diagnostics zero-based and uncapped out. */
-  diagnostics(input: unknown, token?: vscode.CancellationToken): Promise<DiagnosticsResult>;
-  /** The registered lsp_diagnostics tool. */
-  readonly diagnosticsTool: vscode.LanguageModelTool<DiagnosticsToolInput>;
   /** Any tool by name through the one call path, as a transport calls it (MCP's adapter, scripts). */
   readonly callTool: Features['callTool'];
   /** The search card (its last render metrics are read by tests and the benchmark). */
@@ -97,7 +82,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: HostPla
   // The same tools over MCP, for agents outside VS Code's tool API (not in the web-worker host).
   own(
     (platform.registerMcp ?? registerNoMcp)(context, {
-      call: async (...args) => (await features.get()).mcpCall(...args),
+      call: async (...args) => (await features.get()).callTool(...args),
+      tools: TOOL_APIS,
       log,
       timeoutMs: () => features.current?.timeoutMs() ?? DEFAULT_SETTINGS.timeoutMs,
     }),
@@ -106,22 +92,16 @@ export function activateWith(context: vscode.ExtensionContext, platform: HostPla
   const activationMs = performance.now() - activationStarted;
   // Logged after activation, so that creating the channel is not part of it.
   setTimeout(() => log.info(`activated in ${activationMs.toFixed(1)}ms`), 0);
-  // The API: each tool's structured twin and registered tool under the names its api.ts gives. The
-  // object is typed as LspToolApi, so that the compiler checks each name and each value against it.
-  const twin =
-    <K extends keyof TwinResults>(field: K): Twin<TwinResults[K]> =>
-    async (input, token) =>
-      (await features.get()).twins[field](input, token);
-  const tool = (names: ToolApiNames): vscode.LanguageModelTool<unknown> => tools.get(names.name)!;
+  // The API: each tool's structured twin and registered tool under the names its api.ts gives,
+  // looped over the list; ToolMembers types them from the same list.
+  const members = Object.fromEntries(
+    TOOL_APIS.flatMap((names): [string, unknown][] => [
+      [names.twin, (async (input, token) => (await features.get()).twins[names.twin]!(input, token)) satisfies Twin<unknown>],
+      [names.tool, tools.get(names.name)!],
+    ]),
+  ) as unknown as ToolMembers;
   const api: LspToolApi = {
-    [LSP_API.twin]: twin(LSP_API.twin),
-    [LSP_API.tool]: tool(LSP_API),
-    [SYMBOLS_API.twin]: twin(SYMBOLS_API.twin),
-    [SYMBOLS_API.tool]: tool(SYMBOLS_API),
-    [HIERARCHY_API.twin]: twin(HIERARCHY_API.twin),
-    [HIERARCHY_API.tool]: tool(HIERARCHY_API),
-    [DIAGNOSTICS_API.twin]: twin(DIAGNOSTICS_API.twin),
-    [DIAGNOSTICS_API.tool]: tool(DIAGNOSTICS_API),
+    ...members,
     activationMs,
     callTool: async (...args: Parameters<Features['callTool']>) => (await features.get()).callTool(...args),
     card,

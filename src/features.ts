@@ -3,23 +3,23 @@
 // the one call path and every surface, and hands the activation bundle (src/extension.ts) what its
 // registrations forward to. Every disposable is owned by context.subscriptions.
 import * as vscode from 'vscode';
+import { CallPath } from './calls/callPath';
 import type { CardViewProvider } from './card/cardViewProvider';
+import { presenter } from './card/present';
 import { participantHandler } from './chat/participant';
 import * as connectAgent from './commands/connectAgent';
-import * as diagnosticsCommand from './commands/diagnosticsCommand';
 import * as hierarchyCommands from './commands/hierarchyCommands';
 import * as palette from './commands/paletteCommands';
 import * as symbolCommands from './commands/symbolCommands';
+import * as toolCommands from './commands/toolCommands';
 import { FollowAlong } from './editor/followAlong';
+import type { OutcomeHeader } from './engine/outcome';
 import { ImplementationEvidence } from './engine/providerEvidence';
 import { WarmKeys } from './engine/readiness';
-import type { HierarchyResult } from './engine/hierarchyResult';
-import type { OutcomeHeader } from './engine/outcome';
 import type { RecentOutcomes } from './engine/recentOutcomes';
-import type { DiagnosticsResult, LspQueryResult, SymbolsResult } from './engine/result';
 import { ContextKey } from './ids';
-import type { McpToolHost } from './mcp/host';
-import { mcpCalls } from './mcp/toolHost';
+import { confirmationText } from './lm/confirmationText';
+import { lmTools, type LmTool } from './lm/lmTool';
 import { CommandTable } from './platform/commandTable';
 import { VscodeDiagnostics } from './platform/diagnostics';
 import { VscodeLanguageFeatures } from './platform/languageFeatures';
@@ -29,22 +29,13 @@ import { watchedSettings } from './platform/settingsReader';
 import { VscodeWorkspace } from './platform/vscodeWorkspace';
 import { HierarchyHandoff } from './references/hierarchyHandoff';
 import { ReferencesHandoff } from './references/handoff';
-import { CallPath } from './tools/callPath';
-import { confirmationText } from './tools/confirmationText';
-import { TOOLS } from './tools';
+import type { ToolDefinition } from './tools/definition';
+import { TOOLS } from './tools/list';
 import { lspTool } from './tools/lsp';
 import { hierarchyTool } from './tools/lsp_hierarchy';
 import { hierarchyExpander } from './tools/lsp_hierarchy/expand';
 import { RecentHierarchies } from './tools/lsp_hierarchy/recent';
 import { symbolsTool } from './tools/lsp_symbols';
-import { diagnosticsTool } from './tools/lsp_diagnostics';
-import { DIAGNOSTICS_API } from './tools/lsp_diagnostics/api';
-import { HIERARCHY_API } from './tools/lsp_hierarchy/api';
-import { LSP_API } from './tools/lsp/api';
-import { SYMBOLS_API } from './tools/lsp_symbols/api';
-import type { ToolDefinition } from './tools/definition';
-import { lmTools, type LmTool } from './tools/lmTool';
-import { presenter } from './tools/present';
 import { WalkthroughProgress } from './walkthrough/markUsed';
 import { useDisk, type NodeDisk } from './workspace/disk';
 
@@ -62,16 +53,8 @@ export interface ActivationServices {
 /** A structured twin: the tool's input in, its canonical value (the value, not the text) out. */
 export type Twin<R> = (input: unknown, token?: vscode.CancellationToken) => Promise<R>;
 
-/** What each tool's structured twin returns, under its API field (src/tools/<name>/api.ts). */
-export interface TwinResults {
-  [LSP_API.twin]: LspQueryResult;
-  [SYMBOLS_API.twin]: SymbolsResult;
-  [HIERARCHY_API.twin]: HierarchyResult;
-  [DIAGNOSTICS_API.twin]: DiagnosticsResult;
-}
-
-/** Each tool's structured twin, by its API field. */
-export type Twins = { readonly [K in keyof TwinResults]: Twin<TwinResults[K]> };
+/** Each tool's structured twin, by its API field (src/tools/<name>/api.ts); the API types them (src/extension.ts). */
+export type Twins = Readonly<Record<string, Twin<unknown>>>;
 
 /** What the activation bundle's registrations forward to. */
 export interface Features {
@@ -83,33 +66,26 @@ export interface Features {
   chat: vscode.ChatRequestHandler;
   /** Each tool's structured twin, by its API field. */
   twins: Twins;
+  /** Any tool by name through the one call path: the API's callTool and every MCP call (src/mcp/toolCalls.ts). */
   callTool: CallPath['callTool'];
-  /** One MCP tool call through the call path. */
-  mcpCall: McpToolHost['call'];
   /** Resolves when what earlier calls set off (card updates, follow-along reveals) has run. */
   settled(): Promise<void>;
   timeoutMs(): number;
 }
 
-/**
- * Each tool's structured twin, and each as its command. The API's twins are spelled out, so that the
- * compiler checks each tool's field and value type against TwinResults.
- */
+/** Each tool's structured twin, by its API field, and each as its command: a loop over the list. */
 function structuredTwins(calls: CallPath, commands: CommandTable, own: (disposable: vscode.Disposable) => vscode.Disposable): Twins {
   const twinOf =
     <O extends OutcomeHeader, R>(definition: ToolDefinition<unknown, O, R>): Twin<R> =>
     async (input, token) =>
       definition.structured(await calls.execute(definition, input, token));
+  const twins: Record<string, Twin<unknown>> = {};
   for (const definition of TOOLS) {
     const twin = twinOf(definition);
+    twins[definition.api.twin] = twin;
     own(commands.register(definition.api.command, (input: unknown) => twin(input)));
   }
-  return {
-    [LSP_API.twin]: twinOf(lspTool),
-    [SYMBOLS_API.twin]: twinOf(symbolsTool),
-    [HIERARCHY_API.twin]: twinOf(hierarchyTool),
-    [DIAGNOSTICS_API.twin]: twinOf(diagnosticsTool),
-  };
+  return twins;
 }
 
 export function startFeatures(services: ActivationServices): Features {
@@ -126,7 +102,7 @@ export function startFeatures(services: ActivationServices): Features {
   const workspace = new VscodeWorkspace();
   const warm = new WarmKeys();
   // One watcher: readiness cools down on creations and deletions, resolutions are forgotten on them,
-  // and lsp_diagnostics stamps every change (the file's server re-checks it).
+  // and the diagnostics stamp every change (the file's server re-checks it).
   const files = own(vscode.workspace.createFileSystemWatcher('**/*'));
   own(watchReadiness(warm, files));
   own(workspace.resolutions.watch(files));
@@ -166,7 +142,7 @@ export function startFeatures(services: ActivationServices): Features {
   own(palette.register({ calls, card }, commands.register));
   own(symbolCommands.register({ calls, card }, commands.register));
   own(hierarchyCommands.register({ calls, card }, commands.register));
-  own(diagnosticsCommand.register({ calls, card }, commands.register));
+  own(toolCommands.register({ calls, card }, commands.register));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }, commands.register));
   own(HierarchyHandoff.register({ outcomes: hierarchies }, commands.register));
   own(connectAgent.register(commands.register));
@@ -174,10 +150,9 @@ export function startFeatures(services: ActivationServices): Features {
   return {
     tools,
     commands,
-    chat: participantHandler({ outcomes, workspace, walkthrough, symbols, hierarchies }),
+    chat: participantHandler({ outcomes, workspace, walkthrough, symbols, hierarchies, tools: TOOLS }),
     twins,
     callTool: calls.callTool,
-    mcpCall: mcpCalls(calls),
     settled: async () => {
       await calls.settled();
       await followAlong.settled();

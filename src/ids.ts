@@ -1,5 +1,6 @@
-// Every id the extension contributes but each tool's own (its name and its twin command, in its
-// folder under src/tools/); a unit test checks package.json against this file.
+// Every id the extension contributes but each tool's own (its name, its twin command and its palette
+// commands in its api.ts, its @lsp slash command in its definition, in its folder under src/tools/);
+// a unit test checks package.json against this file and the tools' folders.
 export const EXTENSION_ID = 'lsp-tool.lsp-tool';
 export const CONFIG_SECTION = 'lspTool';
 
@@ -26,7 +27,6 @@ export const Command = {
   showSupertypes: 'lspTool.showSupertypes',
   showSubtypes: 'lspTool.showSubtypes',
   openInHierarchyView: 'lspTool.openInHierarchyView',
-  showProblems: 'lspTool.showProblems',
   connectAgent: 'lspTool.connectAgent',
   mcpEndpoint: 'lspTool.mcpEndpoint',
 } as const;
@@ -57,5 +57,5 @@ export const View = {
 export const Participant = {
   id: 'lspTool.participant',
   name: 'lsp',
-  commands: ['definition', 'references', 'implementation', 'hover', 'symbols', 'outline', 'callers', 'callees', 'supertypes', 'subtypes', 'problems'],
+  commands: ['definition', 'references', 'implementation', 'hover', 'symbols', 'outline', 'callers', 'callees', 'supertypes', 'subtypes'],
 } as const;

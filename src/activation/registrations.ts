@@ -3,8 +3,8 @@
 // every contributed command, and the @lsp participant. The card's view is registered with the card.
 import * as vscode from 'vscode';
 import { Command, Participant } from '../ids';
-import { TOOL_APIS } from '../tools/apis';
-import type { LmTool } from '../tools/lmTool';
+import type { LmTool } from '../lm/lmTool';
+import { TOOL_APIS } from '../tools/list';
 import type { LazyFeatures } from './lazyFeatures';
 
 /** A language-model tool whose work is the features' tool of the same name. */
@@ -36,7 +36,9 @@ export function registerLazily(
 ): { tools: ReadonlyMap<string, vscode.LanguageModelTool<unknown>>; disposable: vscode.Disposable } {
   const tools = new Map(TOOL_APIS.map(({ name }) => [name, new LazyTool(name, features)]));
   const registrations = [...tools].map(([name, tool]) => vscode.lm.registerTool(name, tool));
-  const commandIds = [...Object.values(Command), ...TOOL_APIS.map((api) => api.command)].filter((id) => !OWN_COMMANDS.has(id));
+  // Every contributed command: ids.ts's, and each tool's twin command and palette commands (its api.ts).
+  const toolCommands = TOOL_APIS.flatMap((api): string[] => [...(api.commands ?? []), api.command]);
+  const commandIds = [...Object.values(Command), ...toolCommands].filter((id) => !OWN_COMMANDS.has(id));
   for (const id of commandIds) {
     registrations.push(
       vscode.commands.registerCommand(id, async (...args: unknown[]) => {

@@ -12,12 +12,13 @@ import { LSP_SCHEMA } from '../tools/lsp/schema';
 import { isQueryOutcome, sameQueryInput } from '../tools/lsp/engine';
 import { groupLocations } from '../tools/lsp/locationGroups';
 import { displayPath } from '../text/displayPath';
+import type { AnyToolDefinition } from '../tools/definition';
 import type { WalkthroughProgress } from '../walkthrough/markUsed';
 import { answerHierarchy, SLASH_DIRECTIONS } from './hierarchyParticipant';
 import { operationFor, parsePrompt } from './prompt';
 import { callTool, ChatReply, MAX_ANCHORS } from './reply';
 import { replyWithSymbols } from './symbolsReply';
-import { replyWithDiagnostics } from './diagnosticsReply';
+import { replyWithTool, toolWithChat } from './toolReply';
 
 export interface ParticipantDeps {
   outcomes: RecentOutcomes;
@@ -26,6 +27,8 @@ export interface ParticipantDeps {
   symbols: SymbolsEngine;
   /** lsp_hierarchy's outcomes, for /callers, /callees, /supertypes and /subtypes. */
   hierarchies?: RecentHierarchies;
+  /** Every tool: one whose definition has a `chat` answers its own slash command (chat/toolReply.ts). */
+  tools: readonly AnyToolDefinition[];
 }
 
 /** The position the prompt asks about, or undefined (after saying what to ask) when there is none. */
@@ -140,7 +143,8 @@ export function participantHandler(deps: ParticipantDeps): vscode.ChatRequestHan
     deps.walkthrough.markUsed(ContextKey.participantUsed);
     const reply = new ChatReply(stream);
     if (request.command === 'symbols' || request.command === 'outline') return replyWithSymbols(deps, request.command, request, reply, token);
-    if (request.command === 'problems') return replyWithDiagnostics(deps, request, reply, token);
+    const own = toolWithChat(deps.tools, request.command);
+    if (own) return replyWithTool(deps, own, request, reply, token);
     const direction = request.command === undefined ? undefined : SLASH_DIRECTIONS[request.command];
     if (direction && deps.hierarchies) {
       const at = await resolvePosition(request.prompt, reply, deps, token);

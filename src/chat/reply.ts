@@ -3,22 +3,13 @@
 // what did not fit, the notes, or the error, streamed the same way for every tool.
 import * as vscode from 'vscode';
 import { Command } from '../ids';
+import type { ChatRow } from '../tools/definition';
 
 /** Anchors streamed at most; the rest is counted and left to the card. */
 export const MAX_ANCHORS = 100;
 
 /** One result line: `uri` and zero-based `line`/`character` are where the anchor goes. */
-export interface ReplyRow {
-  uri: string;
-  line: number;
-  character: number;
-  /** The anchor's text, `path:line:character` (one-based). */
-  label: string;
-  /** Plain text after the anchor. */
-  detail: string;
-  /** Tree or outline level: two spaces each. */
-  depth?: number;
-}
+export type ReplyRow = ChatRow;
 
 export class ChatReply {
   constructor(private readonly stream: vscode.ChatResponseStream) {}

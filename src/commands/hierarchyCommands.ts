@@ -2,7 +2,7 @@
 // Subtypes); the tree goes to the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { CallPath } from '../tools/callPath';
+import type { CallPath } from '../calls/callPath';
 import { hierarchyTool } from '../tools/lsp_hierarchy';
 import type { HierarchyOutcome } from '../tools/lsp_hierarchy/engine';
 import type { HierarchyDirection } from '../engine/ports';

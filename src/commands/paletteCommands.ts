@@ -1,7 +1,7 @@
 // Palette and context-menu queries at the active cursor; results go to the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { CallPath } from '../tools/callPath';
+import type { CallPath } from '../calls/callPath';
 import { lspTool } from '../tools/lsp';
 import type { QueryOutcome } from '../tools/lsp/engine';
 import type { LspOperation } from '../engine/result';

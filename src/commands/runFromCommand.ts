@@ -2,7 +2,7 @@
 // cancel it), its outcome goes to `present`, and a failure becomes a warning instead of a throw.
 import * as vscode from 'vscode';
 import type { OutcomeHeader } from '../engine/outcome';
-import type { CallPath, Caller } from '../tools/callPath';
+import type { CallPath, Caller } from '../calls/callPath';
 import type { ToolDefinition } from '../tools/definition';
 
 /** The person at the palette: the file is theirs to ask about, so nothing is confirmed. */

@@ -2,7 +2,7 @@
 // lsp_symbols questions from the palette, answered in the card.
 import * as vscode from 'vscode';
 import type { CardViewProvider } from '../card/cardViewProvider';
-import type { CallPath } from '../tools/callPath';
+import type { CallPath } from '../calls/callPath';
 import { symbolsTool } from '../tools/lsp_symbols';
 import type { SymbolsOutcome } from '../tools/lsp_symbols/engine';
 import { Command } from '../ids';

@@ -7,7 +7,9 @@ export function askInEditor(timeoutMs: () => number): McpAsk {
   return async ({ label, toolName, uri }, cancellation) => {
     const allow = vscode.l10n.t('Allow');
     const deny = vscode.l10n.t('Deny');
-    const message = vscode.l10n.t('{0} (over MCP) wants the {1} tool to read {2}, which is outside every workspace folder.', label, toolName, uri);
+    // The person reads the file as VS Code shows a URI, not in its encoded form.
+    const shown = vscode.Uri.parse(uri, true).toString(true);
+    const message = vscode.l10n.t('{0} (over MCP) wants the {1} tool to read {2}, which is outside every workspace folder.', label, toolName, shown);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let subscription: { dispose(): void } | undefined;
     const unanswered = new Promise<undefined>((resolve) => {

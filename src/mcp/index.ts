@@ -3,4 +3,4 @@
 export { startMcpServer, MCP_PATH } from './server';
 export type { McpServerOptions, RunningMcpServer } from './server';
 // The tools' listing, from what package.json contributes (test/unit/manifest.test.ts: the tools' manifests).
-export { toolListing } from '../tools/listing';
+export { toolListing } from './listing';

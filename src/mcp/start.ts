@@ -9,12 +9,15 @@ import { offerWhileEnabled } from '../platform/mcpRegistry';
 import { askInEditor } from './ask';
 import type { McpLog, McpToolHost } from './host';
 import type { ToolManifest } from '../engine/toolSchema';
+import type { ToolApi } from '../tools/definition';
 import type * as McpBundle from './index';
 import type { RunningMcpServer } from './server';
 
 export interface McpStartDeps {
-  /** One tool call through the call path; the listing comes from dist/mcp.js itself. */
+  /** One tool call through the call path (the features' CallPath.callTool); the listing comes from dist/mcp.js itself. */
   call: McpToolHost['call'];
+  /** Each tool's api.ts entry (src/tools/list.ts): whether it writes sets its listing's hints. */
+  tools: readonly Pick<ToolApi, 'name' | 'writes'>[];
   log: McpLog;
   timeoutMs: () => number;
 }
@@ -55,7 +58,7 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
       const bundle = require(path.join(context.extensionPath, 'dist', 'mcp.js')) as typeof McpBundle;
       running = await bundle.startMcpServer({
         // What the model reads over MCP is what VS Code's tool API offers: package.json's entries (equal to MANIFESTS, test/unit/manifest.test.ts).
-        host: { tools: () => bundle.toolListing(contributedTools(context)), call: deps.call },
+        host: { tools: () => bundle.toolListing(contributedTools(context), deps.tools), call: deps.call },
         ask: askInEditor(deps.timeoutMs),
         log: deps.log,
         version,

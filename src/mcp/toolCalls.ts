@@ -2,7 +2,8 @@
 // within a slot, with progress while it runs and cancellation when the client gives up.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { McpAsk, McpCancellation, McpConfirmRequest, McpToolHost } from './host';
+import type { Caller } from '../calls/callPath';
+import type { McpAsk, McpCancellation, McpToolHost } from './host';
 import type { Slots } from './slots';
 
 export interface ToolCallDeps {
@@ -62,12 +63,9 @@ export async function callTool(
     const release = await deps.slots.acquire(signal, () => report?.(`${name}: waiting for a free slot`));
     try {
       const cancellation = cancellationOf(signal);
-      const caller = {
-        transport: 'mcp' as const,
-        label,
-        client: clientName,
-        confirm: (req: McpConfirmRequest) => deps.ask({ ...req, label }, cancellation),
-      };
+      // The one caller shape of the call path: the card's entry is titled by the client's name; the
+      // person is asked with its name and version.
+      const caller: Caller = { transport: 'mcp', label: clientName, confirm: (request) => deps.ask({ ...request, label }, cancellation) };
       const { text } = await deps.host.call(name, params.arguments ?? {}, caller, cancellation);
       return { content: [{ type: 'text', text }] };
     } finally {

@@ -64,7 +64,7 @@ function claudeCodeSetup(): AgentSetup {
 function codexSetup(): AgentSetup {
   // Codex reads the token from a variable (bearer_token_env_var) but takes its url literally, and the
   // port differs per window: the url comes from the environment on each start, through -c. Its
-  // calls need no approval setting: our tools say readOnlyHint (src/tools/listing.ts).
+  // calls need no approval setting: our tools say readOnlyHint (src/mcp/listing.ts).
   return {
     id: 'codex',
     name: 'Codex CLI',

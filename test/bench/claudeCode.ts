@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import { type AnthropicRequest, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from '../integration/claudeCodeAgent';
 import { runBenchPart, stat } from './report';
-import { MANIFESTS } from '../../src/tools/manifests';
+import { MANIFESTS } from '../../src/tools/list';
 
 const RUNS = Number(process.env.LSP_TOOL_BENCH_CLAUDE_RUNS ?? 5);
 const QUESTION = { operation: 'findReferences', file_path: 'src/internal/Subscription.ts', line: 16, character: 14 };

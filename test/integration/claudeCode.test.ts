@@ -4,7 +4,7 @@
 // suite (test/host/suites.mjs), which skips where the pinned binary cannot run, saying why.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { MANIFESTS } from '../../src/tools/manifests';
+import { MANIFESTS } from '../../src/tools/list';
 import { activateExtension, expectPage, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
 import { contributedTools } from './contributedTools';
 import { type AnthropicRequest, type AnthropicTool, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from './claudeCodeAgent';

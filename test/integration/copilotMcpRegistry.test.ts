@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, measure, setSetting, until } from './helpers';
 import { askAgent, copilotReady, type ModelRequest, requests, script } from './copilotAgent';
-import { MANIFESTS } from '../../src/tools/manifests';
+import { MANIFESTS } from '../../src/tools/list';
 
 /** Every tool we contribute, by the one list of manifests. */
 const OUR_TOOLS = MANIFESTS.map((m) => m.name);

@@ -12,7 +12,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import { activateExtension, EXTENSION_ID, folderUri, measure, page, pageTexts, setSetting, textOf, until } from './helpers';
-import { MANIFESTS } from '../../src/tools/manifests';
+import { MANIFESTS } from '../../src/tools/list';
 import type { McpEndpoint } from '../../src/mcp/start';
 import { connect, endpoint, mcpText } from './mcpClient';
 

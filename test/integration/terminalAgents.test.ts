@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { MANIFESTS } from '../../src/tools/manifests';
+import { MANIFESTS } from '../../src/tools/list';
 import type { LspToolApi } from '../../src/extension';
 import { activateExtension, expectPage, EXTENSION_ID, folderUri, invoke, measure, pageTexts, testEnv, until } from './helpers';
 import { contributedTools, type ContributedTool } from './contributedTools';

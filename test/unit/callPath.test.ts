@@ -4,10 +4,9 @@ import { RecentOutcomes } from '../../src/engine/recentOutcomes';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/settings';
 import { schemaSignature } from '../../src/engine/toolSchema';
 import type { OutcomeHeader } from '../../src/engine/outcome';
-import { CallPath, type Caller, type ConfirmRequest } from '../../src/tools/callPath';
-import { TOOLS } from '../../src/tools';
-import { toolListing } from '../../src/tools/listing';
-import { MANIFESTS } from '../../src/tools/manifests';
+import { CallPath, type Caller, type ConfirmRequest } from '../../src/calls/callPath';
+import { TOOLS, MANIFESTS, TOOL_APIS } from '../../src/tools/list';
+import { toolListing } from '../../src/mcp/listing';
 import { FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog } from './fakes/engineFakes';
 
 const SOURCE = 'export const answer = 42;\nconst other = answer;\n';
@@ -138,10 +137,10 @@ describe('the call path', () => {
 
   it('lists every tool with its description and schema for a transport', () => {
     assert.deepEqual(
-      toolListing(MANIFESTS).map((t) => t.name),
+      toolListing(MANIFESTS, TOOL_APIS).map((t) => t.name),
       ['lsp', 'lsp_symbols', 'lsp_hierarchy', 'lsp_diagnostics'],
     );
-    for (const [i, listed] of toolListing(MANIFESTS).entries()) {
+    for (const [i, listed] of toolListing(MANIFESTS, TOOL_APIS).entries()) {
       assert.equal(listed.description, MANIFESTS[i]!.modelDescription);
       assert.equal(listed.inputSchema, TOOLS[i]!.schema.inputSchema, 'the very schema the engine parses by');
       assert.equal(listed.title, MANIFESTS[i]!.displayName, 'titled with the displayName VS Code shows');

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import { EarlyAnswer } from '../../src/engine/earlyAnswer';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
 import { RecentOutcomes } from '../../src/engine/recentOutcomes';
-import { CallPath, type Caller } from '../../src/tools/callPath';
-import { TOOLS } from '../../src/tools';
+import { CallPath, type Caller } from '../../src/calls/callPath';
+import { TOOLS } from '../../src/tools/list';
 import { SymbolsEngine } from '../../src/tools/lsp_symbols/engine';
 import { engineWith, FAST_TUNING, FakeFeatures, FakeWorkspace, location, RecordingLog } from './fakes/engineFakes';
 

@@ -5,10 +5,8 @@ import { Command, CONFIG_SECTION, EXTENSION_ID, Setting } from '../../src/ids';
 import { HIERARCHY_DIRECTIONS } from '../../src/engine/hierarchyResult';
 import { LSP_OPERATIONS } from '../../src/engine/result';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
-import { TOOLS } from '../../src/tools';
+import { TOOLS, TOOL_APIS, MANIFESTS } from '../../src/tools/list';
 import { LSP_MANIFEST } from '../../src/tools/lsp/manifest';
-import { TOOL_APIS } from '../../src/tools/apis';
-import { MANIFESTS } from '../../src/tools/manifests';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 /** The parts of package.json these tests read. */
@@ -60,22 +58,37 @@ describe('package.json agrees with src/ids.ts', () => {
     const commands = (pkg.contributes.commands as { command: string }[]).map((c) => c.command);
     const hidden = (pkg.contributes.menus.commandPalette as { command: string; when?: string }[]).filter((m) => m.when === 'false').map((m) => m.command);
     for (const tool of TOOLS) {
+      assert.equal(tool.api.name, tool.schema.name, `${tool.schema.name}: its api.ts names it as its schema does`);
       assert.equal(new Set([tool.api.twin, tool.api.tool, tool.api.command]).size, 3, `${tool.schema.name}: its own API fields and command`);
+      assert.deepEqual(
+        Object.keys(tool.commands ?? {}),
+        [...(tool.api.commands ?? [])],
+        `${tool.schema.name}: a handler for each palette command its api.ts names`,
+      );
+      for (const id of tool.api.commands ?? []) {
+        assert.ok(commands.includes(id), `${tool.schema.name}: its palette command ${id} is contributed`);
+        assert.ok(!(Object.values(Command) as string[]).includes(id), `${tool.schema.name}: its palette command ${id} is the tool's own, not in ids.ts`);
+      }
       assert.ok(commands.includes(tool.api.command), `${tool.schema.name}: its twin command ${tool.api.command} is contributed`);
       assert.ok(hidden.includes(tool.api.command), `${tool.schema.name}: its twin command is hidden from the palette (it takes a structured input)`);
       assert.ok(!(Object.values(Command) as string[]).includes(tool.api.command), `${tool.schema.name}: its twin command is the tool's own, not in ids.ts`);
     }
     assert.deepEqual(
       commands.filter((c) => !(Object.values(Command) as string[]).includes(c)).sort(),
-      TOOLS.map((t) => t.api.command).sort(),
-      "every contributed command is in ids.ts or is a tool's twin",
+      TOOLS.flatMap((t) => [t.api.command, ...(t.api.commands ?? [])]).sort(),
+      "every contributed command is in ids.ts or is a tool's own (its twin, its palette commands)",
     );
     assert.equal(new Set(TOOLS.map((t) => t.api.twin)).size, TOOLS.length, 'no two tools share an API field');
     // The activation bundle registers the tools, twins and commands from TOOL_APIS before the features load.
     assert.deepEqual(
       TOOL_APIS.map((names) => ({ ...names })),
-      TOOLS.map((t) => ({ name: t.schema.name, ...t.api })),
+      TOOLS.map((t) => ({ ...t.api })),
       "TOOL_APIS lists each tool's API names, in TOOLS' order",
+    );
+    assert.deepEqual(
+      TOOLS.map((t) => t.api.writes),
+      [false, false, false, false],
+      'every tool today only reads',
     );
   });
   it('offers the operations and directions the engine knows, no more', () => {
@@ -126,9 +139,10 @@ describe('package.json surfaces', () => {
     const participant = pkg.contributes.chatParticipants[0]!;
     assert.equal(participant.id, Participant.id);
     assert.equal(participant.name, Participant.name);
+    // The participant's own commands, then each tool's own (its definition's chat), in the list's order.
     assert.deepEqual(
       participant.commands.map((c: { name: string }) => c.name),
-      [...Participant.commands],
+      [...Participant.commands, ...TOOLS.flatMap((t) => (t.chat ? [t.chat.command] : []))],
     );
   });
   it('describes every setting in markdown, and every enum value', () => {

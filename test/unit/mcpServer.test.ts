@@ -5,10 +5,13 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { McpCancellation, McpToolHost } from '../../src/mcp/host';
+import type { CancellationLike } from '../../src/engine/budget';
+import type { McpToolHost } from '../../src/mcp/host';
 import { startMcpServer, type RunningMcpServer } from '../../src/mcp/server';
-import { toolListing } from '../../src/tools/listing';
-import { MANIFESTS } from '../../src/tools/manifests';
+import { toolListing } from '../../src/mcp/listing';
+import { lspTool } from '../../src/tools/lsp';
+import { MANIFESTS, TOOL_APIS } from '../../src/tools/list';
+import { LSP_MANIFEST } from '../../src/tools/lsp/manifest';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -24,17 +27,21 @@ function fakeHost(): FakeHost {
     most: 0,
     cancelled: [],
     tools: () => [{ name: 'echo', description: 'Echoes its input.', inputSchema: { type: 'object', properties: { say: { type: 'string' } } } }],
-    async call(_name, input, caller, token: McpCancellation) {
+    async call(_name, input, caller, token?: CancellationLike) {
       const say = String((input as { say?: unknown }).say);
       host.running += 1;
       host.most = Math.max(host.most, host.running);
       try {
         if (say === 'bad') throw Object.assign(new Error('LSP_INVALID_ARGUMENT: say is bad'), { code: 'LSP_INVALID_ARGUMENT' });
-        if (say === 'who') return { text: caller.label };
+        if (say === 'who') return { text: `${caller.transport} ${caller.label}` };
+        if (say === 'ask') {
+          const allowed = await caller.confirm({ title: 't', message: 'm', filePath: '/x.ts', uri: 'file:///x.ts', toolName: 'echo' });
+          return { text: String(allowed) };
+        }
         const ms = say.startsWith('hang') ? 60_000 : say.startsWith('slow') ? 50 : 0;
         await new Promise<void>((resolve, reject) => {
           const timer = setTimeout(resolve, ms);
-          token.onCancellationRequested(() => {
+          token?.onCancellationRequested(() => {
             clearTimeout(timer);
             host.cancelled.push(say);
             reject(Object.assign(new Error('LSP_CANCELLED: the request was cancelled.'), { code: 'LSP_CANCELLED' }));
@@ -98,11 +105,16 @@ const initialize = JSON.stringify({
 describe('MCP server (fake tool host)', () => {
   let server: RunningMcpServer;
   let host: FakeHost;
+  let asked: string[];
   beforeEach(async () => {
     host = fakeHost();
+    asked = [];
     server = await startMcpServer({
       host,
-      ask: () => Promise.resolve(false),
+      ask: (request) => {
+        asked.push(`${request.label}: ${request.toolName} ${request.uri}`);
+        return Promise.resolve(false);
+      },
       log: silent,
       version: '0.0.0-test',
       maxSessions: 3,
@@ -124,12 +136,16 @@ describe('MCP server (fake tool host)', () => {
     const failed = await client.callTool({ name: 'echo', arguments: { say: 'bad' } });
     assert.equal(failed.isError, true);
     assert.equal(textOf(failed), 'LSP_INVALID_ARGUMENT: say is bad');
-    assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { say: 'who' } })), 'test-client 1.2.3');
+    // The call path's one Caller shape: an 'mcp' caller labelled (for the card) by the client's name.
+    assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { say: 'who' } })), 'mcp test-client');
+    // Its confirmation asks the person, naming the client with its version.
+    assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { say: 'ask' } })), 'false');
+    assert.deepEqual(asked, ['test-client 1.2.3: echo file:///x.ts']);
     await client.close();
   });
 
   it("lists each tool's title and read-only annotations from its manifest, and answers with text alone (no structuredContent)", async () => {
-    const listing = toolListing(MANIFESTS);
+    const listing = toolListing(MANIFESTS, TOOL_APIS);
     const real = await startMcpServer({ host: { ...fakeHost(), tools: () => listing }, ask: () => Promise.resolve(false), log: silent, version: '0' });
     try {
       const client = await connect(real);
@@ -150,6 +166,29 @@ describe('MCP server (fake tool host)', () => {
       const result = await client.callTool({ name: 'lsp', arguments: { say: 'hi' } });
       assert.equal(textOf(result), 'you said hi');
       assert.equal(result.structuredContent, undefined, 'the text is the whole answer (docs/contract.md)');
+      await client.close();
+    } finally {
+      await real.close();
+    }
+  });
+
+  it('lists a tool whose definition writes with the hints of a writing tool, not read-only ones', async () => {
+    // A fake writing tool: lsp's definition and manifest under another name, with writes: true.
+    const writing = { ...lspTool, api: { ...lspTool.api, name: 'fake_write', writes: true } };
+    const manifest = { ...LSP_MANIFEST, name: 'fake_write', displayName: 'Fake write' };
+    const reading = { ...lspTool, api: { ...lspTool.api, name: 'fake_read', writes: false } };
+    const listing = toolListing([manifest, { ...LSP_MANIFEST, name: 'fake_read', displayName: 'Fake read' }], [writing.api, reading.api]);
+    const real = await startMcpServer({ host: { ...fakeHost(), tools: () => listing }, ask: () => Promise.resolve(false), log: silent, version: '0' });
+    try {
+      const client = await connect(real);
+      const { tools } = await client.listTools();
+      assert.deepEqual(
+        tools.map((t) => [t.name, t.annotations]),
+        [
+          ['fake_write', { title: 'Fake write', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }],
+          ['fake_read', { title: 'Fake read', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+        ],
+      );
       await client.close();
     } finally {
       await real.close();
@@ -214,7 +253,7 @@ describe('MCP server (fake tool host)', () => {
       const call = await raw(server, { body: request('tools/call', { name: 'echo', arguments: { say: 'who' } }), headers: headers('tools/call', 'echo') });
       assert.deepEqual(
         result(call.body),
-        { resultType: 'complete', content: [{ type: 'text', text: 'new-client 2.0' }] },
+        { resultType: 'complete', content: [{ type: 'text', text: 'mcp new-client' }] },
         'the caller named by _meta clientInfo',
       );
       const bad = await raw(server, { body: request('tools/call', { name: 'echo', arguments: { say: 'bad' } }), headers: headers('tools/call', 'echo') });

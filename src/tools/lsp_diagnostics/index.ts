@@ -1,9 +1,11 @@
 // The `lsp_diagnostics` tool: the errors and warnings of files or folders, fresh after an edit.
-// Its palette command is in commands/diagnosticsCommand.ts, its @lsp reply (/problems) in chat/diagnosticsReply.ts.
+// Its palette command is commands.ts, its @lsp reply (/problems) chat.ts: the definition carries both.
 import { DIAGNOSTICS_API } from './api';
 import type { DiagnosticsResult } from '../../engine/result';
 import { inputFields, type ToolDefinition } from '../definition';
 import { diagnosticsCardBody } from './card';
+import { DIAGNOSTICS_CHAT } from './chat';
+import { DIAGNOSTICS_COMMANDS } from './commands';
 import { DiagnosticsEngine, isDiagnosticsOutcome, type DiagnosticsOutcome } from './engine';
 import { diagnosticsTitle, parseDiagnosticsArgs, singlePath } from './input';
 import { DIAGNOSTICS_SCHEMA } from './schema';
@@ -19,4 +21,6 @@ export const diagnosticsTool: ToolDefinition<DiagnosticsEngine, DiagnosticsOutco
   filePath: (input) => singlePath(inputFields(input)),
   isOutcome: isDiagnosticsOutcome,
   cardBody: (outcome, context) => diagnosticsCardBody(outcome.result, context.roots),
+  commands: DIAGNOSTICS_COMMANDS,
+  chat: DIAGNOSTICS_CHAT,
 };

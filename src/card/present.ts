@@ -1,12 +1,12 @@
 // Shows any tool's outcome to the person: its anchor in the editor (follow-along) and its entry in
 // the card, the header's fields with the tool's own body.
 import * as vscode from 'vscode';
-import type { CardViewProvider } from '../card/cardViewProvider';
+import type { CardViewProvider } from './cardViewProvider';
 import type { FollowAlong } from '../editor/followAlong';
 import type { OutcomeHeader } from '../engine/outcome';
 import type { Workspace } from '../engine/ports';
 import type { QuerySource } from '../engine/recentOutcomes';
-import type { AnyToolDefinition } from './definition';
+import type { AnyToolDefinition } from '../tools/definition';
 
 export interface PresentDeps {
   card: CardViewProvider;

@@ -3,8 +3,8 @@
 // invoke takes the one call path (the person already confirmed in the chat).
 import * as vscode from 'vscode';
 import type { AnswerBudget } from '../text/answerBudget';
-import type { AnyToolDefinition } from './definition';
-import type { CallPath, Caller } from './callPath';
+import type { AnyToolDefinition } from '../tools/definition';
+import type { CallPath, Caller } from '../calls/callPath';
 
 /** How much of one invocation's answer its reader takes inline (platform/readerBudget.ts). */
 export type ReaderBudget = (options: vscode.LanguageModelToolInvocationOptions<unknown>) => AnswerBudget | undefined;

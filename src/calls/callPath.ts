@@ -8,7 +8,7 @@ import type { OutcomeHeader } from '../engine/outcome';
 import type { QuerySource, RecentOutcomes, RecordedOutcome } from '../engine/recentOutcomes';
 import type { AnswerBudget } from '../text/answerBudget';
 import { AfterAnswer } from './afterAnswer';
-import type { AnyToolDefinition, ToolDefinition } from './definition';
+import type { AnyToolDefinition, ToolDefinition } from '../tools/definition';
 
 export type Transport = 'lm' | 'mcp' | 'command' | 'participant';
 
