@@ -22,6 +22,7 @@ import { confirmationText } from './lm/confirmationText';
 import { lmTools, type LmTool } from './lm/lmTool';
 import { CommandTable } from './platform/commandTable';
 import { VscodeDiagnostics } from './platform/diagnostics';
+import { VscodeWorkspaceEdits } from './platform/workspaceEdits';
 import { VscodeLanguageFeatures } from './platform/languageFeatures';
 import { watchReadiness } from './platform/readinessWatch';
 import { readerBudget, watchedInlineLimit } from './platform/readerBudget';
@@ -107,7 +108,8 @@ export function startFeatures(services: ActivationServices): Features {
   own(watchReadiness(warm, files));
   own(workspace.resolutions.watch(files));
   const diagnostics = own(new VscodeDiagnostics(files));
-  const engineDeps = { workspace, features: new VscodeLanguageFeatures(), settings, log, warm, evidence: new ImplementationEvidence(), diagnostics };
+  const edits = new VscodeWorkspaceEdits();
+  const engineDeps = { workspace, features: new VscodeLanguageFeatures(), settings, log, warm, evidence: new ImplementationEvidence(), diagnostics, edits };
 
   // What the person sees: the card (registered at activation), follow-along.
   const hierarchies = new RecentHierarchies(outcomes);
@@ -120,6 +122,8 @@ export function startFeatures(services: ActivationServices): Features {
     engine: engineDeps,
     outcomes,
     confirmation: confirmationText,
+    // Writing: never in Restricted Mode, and only while the person has not turned it off.
+    writes: () => vscode.workspace.isTrusted && settings().writingTools,
     present: async ({ id, outcome, source, label }) => {
       // The walkthrough's #lsp step: a tool call, not a palette command.
       if (source !== 'command') walkthrough.markUsed(ContextKey.toolUsed);

@@ -46,6 +46,8 @@ export interface CallPathDeps {
   outcomes: RecentOutcomes;
   /** The confirmation's words (localised by the wiring); `uri` is the resolved file. */
   confirmation(toolName: string, uri: string): { title: string; message: string };
+  /** Whether a tool that writes may run now (the workspace is trusted, and writing is on); absent: it may. */
+  writes?: () => boolean;
   /** What the person sees of a call (the card, follow-along), as recorded; runs after the answer has gone back. */
   present?: (recorded: RecordedOutcome) => Promise<void> | void;
 }
@@ -78,6 +80,11 @@ export class CallPath {
     let engine = this.engines.get(definition);
     if (engine === undefined) this.engines.set(definition, (engine = definition.createEngine(this.deps.engine)));
     return engine as E;
+  }
+
+  /** Whether the tools that write may run now. */
+  writes(): boolean {
+    return this.deps.writes?.() ?? true;
   }
 
   definition(name: string): AnyToolDefinition | undefined {
@@ -123,6 +130,12 @@ export class CallPath {
     token?: CancellationLike,
   ): Promise<CallResult<O>> {
     const name = definition.schema.name;
+    if (definition.api.writes && !this.writes()) {
+      throw new LspToolError(
+        'LSP_WRITING_DISABLED',
+        `${name} changes files, and writing is off here (Restricted Mode, or lspTool.writingTools is false): nothing was changed. Make the change another way, or ask the person to trust the workspace or turn lspTool.writingTools on.`,
+      );
+    }
     const engine = this.engineOf(definition);
     // A warm question goes to the server first; the checks below run while it answers (engine/earlyAnswer.ts).
     const early = token?.isCancellationRequested === true ? undefined : definition.askEarly?.(engine, input);

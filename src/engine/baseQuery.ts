@@ -7,7 +7,7 @@ import { diskToEditor, type CallerView } from './callerFiles';
 import type { EarlyAnswer } from './earlyAnswer';
 import { LspToolError } from './errors';
 import { snapNote } from './notes';
-import type { DiagnosticsPort, DocumentSnapshot, EngineLog, LanguageFeatures, ResolvedFile, Workspace } from './ports';
+import type { DiagnosticsPort, DocumentSnapshot, EngineLog, LanguageFeatures, ResolvedFile, Workspace, WorkspaceEdits } from './ports';
 import type { PositionArgs } from './positionInput';
 import { formatQueryError, formatQueryLine, type LoggedAnswer } from './queryLog';
 import { ImplementationEvidence } from './providerEvidence';
@@ -37,6 +37,8 @@ export interface EngineDeps {
   tuning?: ReadinessTuning;
   /** The editor's diagnostics and its watch of changes (lsp_diagnostics); absent, that tool says so. */
   diagnostics?: DiagnosticsPort;
+  /** The workspace's edits, for the tools that write; absent, they say so. */
+  edits?: WorkspaceEdits;
   /** Milliseconds now, for the log's durations. */
   now?: () => number;
 }

@@ -10,7 +10,15 @@ export type LspErrorCode =
   | 'LSP_AMBIGUOUS_PATH'
   | 'LSP_TIMEOUT'
   | 'LSP_CANCELLED'
-  | 'LSP_PROVIDER_FAILED';
+  | 'LSP_PROVIDER_FAILED'
+  /** A writing tool: the server refused the edit there, or it would reach outside the workspace. */
+  | 'LSP_RENAME_REFUSED'
+  /** A writing tool, for a caller on the disk: a file it would change has unsaved changes in the editor. */
+  | 'LSP_UNSAVED_CHANGES'
+  /** A writing tool: the editor did not apply the edit. */
+  | 'LSP_EDIT_FAILED'
+  /** A writing tool called where writing is off: Restricted Mode, or lspTool.writingTools false. */
+  | 'LSP_WRITING_DISABLED';
 
 export class LspToolError extends Error {
   readonly code: LspErrorCode;

@@ -80,14 +80,25 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   // (tsserver reads it from its disk): asked without opening it, since every file opened makes the
   // server update its project before it answers (some 50 ms a file on rxjs).
   const languageId = wasOpen ? undefined : port.languageOf(uri);
-  const asClosed = (diagnostics: RawDiagnostic[]): FileDiagnostics => ({ uri, languageId: languageId!, diagnostics, freshness: 'fresh', dirty: false, unsynced: false });
-  const closed = languageId === undefined || port.changedAt(uri) !== undefined ? undefined : await budget.race(port.check(uri, languageId).catch((): undefined => undefined));
+  const asClosed = (diagnostics: RawDiagnostic[]): FileDiagnostics => ({
+    uri,
+    languageId: languageId!,
+    diagnostics,
+    freshness: 'fresh',
+    dirty: false,
+    unsynced: false,
+  });
+  const closed =
+    languageId === undefined || port.changedAt(uri) !== undefined
+      ? undefined
+      : await budget.race(port.check(uri, languageId).catch((): undefined => undefined));
   if (closed !== undefined) return asClosed([...closed.diagnostics, ...port.of(uri).filter((d) => d.source !== closed.source)]);
   // A data or prose file (JSON, Markdown) its server reported on since its last change, and no
   // change it depends on: no edit to another file alters what it says, so what it holds is its answer.
   const publishedBefore = port.publishedAt(uri);
   const standalone = options.after === undefined && NO_DEPENDENTS.has(familyOf(uri));
-  if (languageId !== undefined && standalone && publishedBefore !== undefined && publishedBefore >= (port.changedAt(uri) ?? -Infinity)) return asClosed(port.of(uri));
+  if (languageId !== undefined && standalone && publishedBefore !== undefined && publishedBefore >= (port.changedAt(uri) ?? -Infinity))
+    return asClosed(port.of(uri));
   const document = await budget.race(workspace.openDocument(uri));
   const sync = await budget.race(port.inSync(uri, Math.min(SYNC_WAIT_MS, budget.remaining())));
   const base = { uri, languageId: document.languageId, dirty: sync.dirty, unsynced: !sync.synced };

@@ -8,6 +8,8 @@ export interface LspToolSettings {
   followAlong: boolean;
   linePreview: boolean;
   outsideWorkspace: OutsideWorkspacePolicy;
+  /** Whether the tools that change files (lsp_rename) are offered; never in Restricted Mode either way. */
+  writingTools: boolean;
 }
 
 export const DEFAULT_SETTINGS: Readonly<LspToolSettings> = Object.freeze({
@@ -17,6 +19,7 @@ export const DEFAULT_SETTINGS: Readonly<LspToolSettings> = Object.freeze({
   followAlong: true,
   linePreview: true,
   outsideWorkspace: 'ask',
+  writingTools: true,
 });
 
 const MAX_TIMER = 2147483647;
@@ -38,6 +41,7 @@ export function validateSettings(read: (key: keyof LspToolSettings) => unknown, 
   pick('timeoutMs', (v) => positiveInteger(v, MAX_TIMER), `a positive integer no greater than ${MAX_TIMER}`);
   pick('followAlong', (v) => typeof v === 'boolean', 'true or false');
   pick('linePreview', (v) => typeof v === 'boolean', 'true or false');
+  pick('writingTools', (v) => typeof v === 'boolean', 'true or false');
   pick('outsideWorkspace', (v) => v === 'ask' || v === 'allow' || v === 'deny', '"ask", "allow" or "deny"');
   return settings;
 }

@@ -32,6 +32,8 @@ export interface ToolManifest extends ToolSchema {
   canBeReferencedInPrompt: boolean;
   icon: string;
   tags: readonly string[];
+  /** When VS Code offers the tool (a when clause); always where absent. */
+  when?: string;
 }
 
 function valueOf(property: SchemaProperty): string {

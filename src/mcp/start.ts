@@ -47,6 +47,8 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
   const version = (context.extension.packageJSON as { version?: string }).version ?? '0.0.0';
   const offer = offerWhileEnabled({ current: endpoint, onDidChange: changed.event }, 'LSP Tool', version);
 
+  const writingOn = (): boolean => vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>('writingTools', true);
+  const readsOnly = (name: string): boolean => deps.tools.some((t) => t.name === name && !t.writes);
   const wanted = (): boolean =>
     !disposed && vscode.workspace.isTrusted && vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>(Mcp.enabledSetting, true);
 
@@ -58,7 +60,15 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
       const bundle = require(path.join(context.extensionPath, 'dist', 'mcp.js')) as typeof McpBundle;
       running = await bundle.startMcpServer({
         // What the model reads over MCP is what VS Code's tool API offers: package.json's entries (equal to MANIFESTS, test/unit/manifest.test.ts).
-        host: { tools: () => bundle.toolListing(contributedTools(context), deps.tools), call: deps.call },
+        // The tools that write are listed only while writing is on (lspTool.writingTools); the call path refuses them too.
+        host: {
+          tools: () =>
+            bundle.toolListing(
+              contributedTools(context).filter((m) => writingOn() || readsOnly(m.name)),
+              deps.tools,
+            ),
+          call: deps.call,
+        },
         ask: askInEditor(deps.timeoutMs),
         log: deps.log,
         version,

@@ -275,7 +275,11 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   async check(uri: string, languageId: string): Promise<CheckedDiagnostics | undefined> {
     const asks = profileOf(languageId).closedFile;
     if (asks.kind !== 'request') return undefined;
-    const file = parseUri(uri);
+    const parsed = parseUri(uri);
+    // The TypeScript extension passes a Uri on only for a document it has open (else the request goes
+    // out with no file, and fails); a closed file on disk is named by its path, which tsserver reads.
+    const open = vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri);
+    const file = open || parsed.scheme !== 'file' ? parsed : parsed.fsPath;
     const answers = await Promise.all(asks.requests.map((request) => vscode.commands.executeCommand(asks.command, request, { file })));
     const read = answers.map((answer) => asks.read(answer));
     if (read.some((diagnostics) => diagnostics === undefined)) return undefined;

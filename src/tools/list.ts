@@ -22,12 +22,15 @@ import { HIERARCHY_MANIFEST } from './lsp_hierarchy/manifest';
 import { DIAGNOSTICS_API } from './lsp_diagnostics/api';
 import { diagnosticsTool } from './lsp_diagnostics';
 import { DIAGNOSTICS_MANIFEST } from './lsp_diagnostics/manifest';
+import { RENAME_API } from './lsp_rename/api';
+import { renameTool } from './lsp_rename';
+import { RENAME_MANIFEST } from './lsp_rename/manifest';
 
-export const TOOL_APIS = [LSP_API, SYMBOLS_API, HIERARCHY_API, DIAGNOSTICS_API] as const;
+export const TOOL_APIS = [LSP_API, SYMBOLS_API, HIERARCHY_API, DIAGNOSTICS_API, RENAME_API] as const;
 
-export const TOOLS: readonly AnyToolDefinition[] = [lspTool, symbolsTool, hierarchyTool, diagnosticsTool];
+export const TOOLS: readonly AnyToolDefinition[] = [lspTool, symbolsTool, hierarchyTool, diagnosticsTool, renameTool];
 
-export const MANIFESTS: readonly ToolManifest[] = [LSP_MANIFEST, SYMBOLS_MANIFEST, HIERARCHY_MANIFEST, DIAGNOSTICS_MANIFEST];
+export const MANIFESTS: readonly ToolManifest[] = [LSP_MANIFEST, SYMBOLS_MANIFEST, HIERARCHY_MANIFEST, DIAGNOSTICS_MANIFEST, RENAME_MANIFEST];
 
 /** Any tool's api.ts entry, as the list holds them. */
 export type ListedToolApi = (typeof TOOL_APIS)[number];

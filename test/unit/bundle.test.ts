@@ -39,17 +39,28 @@ describe('what ships', () => {
       assert.doesNotMatch(text, /\bfetch\(|XMLHttpRequest|WebSocket\(/, file);
     }
   });
-  it('never writes to the workspace: the tool is read-only', () => {
-    for (const [file, text] of allSource) {
-      assert.doesNotMatch(text, /fs\.writeFile|fs\.delete|fs\.rename|applyEdit|new vscode\.WorkspaceEdit|writeFileSync/, file);
-    }
+  it("writes to the workspace in one place only: the writing tools' port, through the editor", () => {
+    const writers = allSource
+      .filter(([, text]) => /fs\.writeFile|fs\.delete|fs\.rename|applyEdit|new vscode\.WorkspaceEdit|writeFileSync/.test(text))
+      .map(([file]) => file);
+    assert.deepEqual(
+      writers.map((file) => file.split(path.sep).join('/')),
+      ['src/platform/workspaceEdits.ts'],
+    );
+    const edits = allSource.find(([file]) => file === path.join('src', 'platform', 'workspaceEdits.ts'))?.[1] ?? '';
+    // Through the editor's documents (undoable, saved by VS Code), never the file system directly.
+    assert.doesNotMatch(edits, /fs\.writeFile|fs\.delete|fs\.rename|writeFileSync/);
   });
-  it('declares untrusted-workspace support, which a read-only tool can honestly claim', () => {
+  it('declares limited untrusted-workspace support: in Restricted Mode the tools that write are not offered', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-      capabilities: { untrustedWorkspaces: { supported: unknown } };
+      capabilities: { untrustedWorkspaces: { supported: unknown; description?: unknown } };
       extensionKind: unknown;
+      contributes: { languageModelTools: { name: string; when?: string }[] };
     };
-    assert.equal(pkg.capabilities.untrustedWorkspaces.supported, true);
+    assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.equal(typeof pkg.capabilities.untrustedWorkspaces.description, 'string');
+    const rename = pkg.contributes.languageModelTools.find((t) => t.name === 'lsp_rename');
+    assert.match(rename?.when ?? '', /isWorkspaceTrusted/);
     assert.deepEqual(pkg.extensionKind, ['workspace']);
   });
 });

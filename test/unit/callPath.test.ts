@@ -11,7 +11,7 @@ import { FakeFeatures, FakeWorkspace, FAST_TUNING, location, RecordingLog } from
 
 const SOURCE = 'export const answer = 42;\nconst other = answer;\n';
 
-function setup(settings: Partial<LspToolSettings> = {}) {
+function setup(settings: Partial<LspToolSettings> = {}, writes = true) {
   const workspace = new FakeWorkspace();
   const uri = workspace.add('src/a.ts', SOURCE);
   workspace.add('/elsewhere/b.ts', SOURCE, 'typescript', false);
@@ -24,6 +24,7 @@ function setup(settings: Partial<LspToolSettings> = {}) {
     engine: { workspace, features, log, settings: () => ({ ...DEFAULT_SETTINGS, ...settings }), tuning: FAST_TUNING },
     outcomes,
     confirmation: (toolName, target) => ({ title: 'Outside?', message: `${toolName} reads ${target}` }),
+    writes: () => writes,
     present: (recorded) => {
       presented.push({ ...recorded, at: answeredAt });
     },
@@ -130,24 +131,37 @@ describe('the call path', () => {
   it('says which tools exist when asked for another', async () => {
     const fx = setup();
     await rejectsWith(
-      fx.calls.callTool('lsp_rename', {}, fx.caller('mcp', true)),
-      /^LSP_INVALID_ARGUMENT: no tool is named "lsp_rename"\. Call one of lsp, lsp_symbols, lsp_hierarchy, lsp_diagnostics\.$/,
+      fx.calls.callTool('lsp_move', {}, fx.caller('mcp', true)),
+      /^LSP_INVALID_ARGUMENT: no tool is named "lsp_move"\. Call one of lsp, lsp_symbols, lsp_hierarchy, lsp_diagnostics, lsp_rename\.$/,
     );
+  });
+
+  it('refuses a tool that writes while writing is off (Restricted Mode, or the setting), before anything runs', async () => {
+    const fx = setup({}, false);
+    await rejectsWith(
+      fx.calls.callTool('lsp_rename', { file_path: 'src/a.ts', line: 1, character: 17, new_name: 'renamed' }, fx.caller('lm', true)),
+      /^LSP_WRITING_DISABLED: lsp_rename changes files, and writing is off here/,
+    );
+    assert.deepEqual(fx.asked, []);
+    // The tools that read are not affected.
+    await fx.calls.callTool('lsp_symbols', { file_path: 'src/a.ts' }, fx.caller('lm', true));
   });
 
   it('lists every tool with its description and schema for a transport', () => {
     assert.deepEqual(
       toolListing(MANIFESTS, TOOL_APIS).map((t) => t.name),
-      ['lsp', 'lsp_symbols', 'lsp_hierarchy', 'lsp_diagnostics'],
+      ['lsp', 'lsp_symbols', 'lsp_hierarchy', 'lsp_diagnostics', 'lsp_rename'],
     );
     for (const [i, listed] of toolListing(MANIFESTS, TOOL_APIS).entries()) {
       assert.equal(listed.description, MANIFESTS[i]!.modelDescription);
       assert.equal(listed.inputSchema, TOOLS[i]!.schema.inputSchema, 'the very schema the engine parses by');
       assert.equal(listed.title, MANIFESTS[i]!.displayName, 'titled with the displayName VS Code shows');
+      // A tool that writes asks before it runs: not read-only, not idempotent (an undoable edit: not destructive).
+      const reads = !TOOLS[i]!.api.writes;
       assert.deepEqual(
         listed.annotations,
-        { title: MANIFESTS[i]!.displayName, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-        `${listed.name}: read-only, not destructive, idempotent, closed world`,
+        { title: MANIFESTS[i]!.displayName, readOnlyHint: reads, destructiveHint: false, idempotentHint: reads, openWorldHint: false },
+        `${listed.name}: ${reads ? 'read-only, idempotent' : 'writes, not idempotent'}, not destructive, closed world`,
       );
     }
   });

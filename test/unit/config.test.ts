@@ -15,6 +15,7 @@ describe('validateSettings', () => {
         followAlong: true,
         linePreview: true,
         outsideWorkspace: 'ask',
+        writingTools: true,
       },
     );
   });

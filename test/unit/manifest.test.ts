@@ -87,8 +87,8 @@ describe('package.json agrees with src/ids.ts', () => {
     );
     assert.deepEqual(
       TOOLS.map((t) => t.api.writes),
-      [false, false, false, false],
-      'every tool today only reads',
+      [false, false, false, false, true],
+      'only lsp_rename writes',
     );
   });
   it('offers the operations and directions the engine knows, no more', () => {

@@ -156,10 +156,12 @@ describe('MCP server (fake tool host)', () => {
       );
       for (const [i, tool] of tools.entries()) {
         assert.equal(tool.title, MANIFESTS[i]!.displayName, `${tool.name}: titled`);
+        // The tools that read: hints an agent can run them by without asking. lsp_rename writes: it asks.
+        const reads = tool.name !== 'lsp_rename';
         assert.deepEqual(
           tool.annotations,
-          { title: MANIFESTS[i]!.displayName, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-          `${tool.name}: read-only hints an agent can run it by without asking`,
+          { title: MANIFESTS[i]!.displayName, readOnlyHint: reads, destructiveHint: false, idempotentHint: reads, openWorldHint: false },
+          `${tool.name}: ${reads ? 'read-only hints' : 'writing hints'}`,
         );
         assert.equal(tool.outputSchema, undefined, `${tool.name}: no outputSchema, so no client expects structuredContent`);
       }

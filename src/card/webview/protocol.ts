@@ -68,7 +68,7 @@ export interface CardEntryHeader {
 /** What a tool's outcome draws in the card: a closed union of the kinds the webview can draw. */
 export interface CardBody {
   /** The `lsp` operation, or the companion tool's question. */
-  operation: LspOperation | 'symbols' | 'outline' | 'diagnostics' | HierarchyDirection;
+  operation: LspOperation | 'symbols' | 'outline' | 'diagnostics' | 'rename' | HierarchyDirection;
   result:
     | { kind: 'locations'; total: number; files: number; groups: CardGroup[] }
     | { kind: 'hover'; markdown: string | null }

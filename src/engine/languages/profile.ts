@@ -60,6 +60,8 @@ export interface LanguageProfile {
   readonly keywords?: ReadonlySet<string>;
   /** Words its language reserves: where a file's language is not known, one of these only earns the neutral Note. */
   readonly reservedWords: readonly string[];
+  /** What a name in its language may be (a rename's new name is checked against it); none where not known. */
+  readonly identifier?: { readonly pattern: RegExp; readonly reserved: ReadonlySet<string> };
   readonly wake: {
     /** Which files wake its server, in the order they are searched. */
     readonly searches: readonly WakeSearch[];

@@ -1,0 +1,289 @@
+// The `lsp_rename` tool: parse -> open at the position (snapped to the symbol) -> check the new name
+// -> the rename provider's edit, settled -> refuse what cannot be done safely (unsaved files for a
+// caller on the disk, files outside the workspace) -> apply whole -> save -> check what it broke
+// (lsp_diagnostics' machinery) -> render. One rename at a time; one budget; one log line.
+import { EngineQuery, openAtPosition, type CallOptions, type EngineDeps } from '../../engine/baseQuery';
+import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
+import type { CallerView } from '../../engine/callerFiles';
+import { LspToolError } from '../../engine/errors';
+import type { OutcomeHeader } from '../../engine/outcome';
+import type { DocumentSnapshot, FileBefore, ProposedEdit, RawDiagnostic, WorkspaceEdits } from '../../engine/ports';
+import { counted, type LoggedAnswer } from '../../engine/queryLog';
+import { confinedToOpenFiles } from '../../engine/readiness';
+import type { LspDiagnostic, LspLocation, LspPosition } from '../../engine/result';
+import { wakeLanguage } from '../../engine/wake';
+import { displayPaths, pathInside } from '../../text/displayPath';
+import { identifierAt } from '../../text/position';
+import { written } from '../../text/written';
+import { inputFields } from '../definition';
+import { DiagnosticsEngine } from '../lsp_diagnostics/engine';
+import { parseRenameArgs, renameTitle, type RenameArgs } from './input';
+import { changedLocations } from './moved';
+import { checkNewName } from './newName';
+import { renameText } from './render';
+import { RENAME_SCHEMA } from './schema';
+
+export interface RenameResult {
+  kind: 'rename';
+  /** The symbol's name before, as the file read at the position. */
+  oldName: string;
+  newName: string;
+  /** Every changed range, where it is after the rename (zero-based), grouped by file. */
+  locations: LspLocation[];
+  /** The changed files. */
+  files: string[];
+  /** Files left with unsaved changes: they had some before (a caller in the editor), or saving failed. */
+  unsaved: string[];
+  /** The errors the rename caused, in the changed files and the files that use them. */
+  broke: LspDiagnostic[];
+  /** Whether every file that check covered was checked fresh. */
+  checkComplete: boolean;
+  resolvedWorkspaceUri: string;
+}
+
+export interface RenameOutcome extends OutcomeHeader {
+  tool: typeof RENAME_SCHEMA.name;
+  result: RenameResult;
+  /** Each changed file as it was: what Undo puts back. */
+  before: FileBefore[];
+}
+
+export function isRenameOutcome(outcome: OutcomeHeader | undefined): outcome is RenameOutcome {
+  return outcome?.tool === RENAME_SCHEMA.name;
+}
+
+/** A diagnostic's identity across the rename: its file, line and words (the new name read as the old). */
+function sameError(d: LspDiagnostic, oldName: string, newName: string): string {
+  return `${d.uri}\n${d.range.start.line}\n${d.code ?? ''}\n${d.message.split(newName).join(oldName)}`;
+}
+
+export class RenameEngine extends EngineQuery {
+  private readonly diagnostics: DiagnosticsEngine;
+  /** Renames run one at a time: the second waits for the first to be applied, saved and checked. */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  constructor(deps: EngineDeps) {
+    super(deps);
+    this.diagnostics = new DiagnosticsEngine(deps);
+  }
+
+  execute(input: unknown, token?: CancellationLike, options: CallOptions = {}): Promise<RenameOutcome> {
+    const work = (): Promise<RenameOutcome> => this.run(input, token, options);
+    const run = this.turn.then(work, work);
+    this.turn = run.catch(() => undefined);
+    return this.logged(renameAsked(inputFields(input)), () => run, answered);
+  }
+
+  /** Puts back every file an earlier rename changed, as it was before (the card's Undo). */
+  async undo(outcome: RenameOutcome): Promise<void> {
+    const work = (): Promise<void> => this.edits().restore(outcome.before);
+    const run = this.turn.then(work, work);
+    this.turn = run.catch(() => undefined);
+    await run;
+  }
+
+  private edits(): WorkspaceEdits {
+    const edits = this.deps.edits;
+    if (edits === undefined) throw new LspToolError('LSP_PROVIDER_FAILED', 'this editor gives no way to apply edits. Rename in the editor (F2).');
+    return edits;
+  }
+
+  private async run(input: unknown, token: CancellationLike | undefined, { view = 'editor' }: CallOptions): Promise<RenameOutcome> {
+    const args = parseRenameArgs(input);
+    const edits = this.edits();
+    const settings = this.deps.settings();
+    const budget = createBudget(settings.timeoutMs, token);
+    try {
+      const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, RENAME_SCHEMA.name, view);
+      const oldName = identifierAt(document.lineText(queried.line), queried.character)?.name;
+      checkNewName(args.newName, oldName, document.languageId);
+      const folder = this.deps.workspace.folderOf(document.uri);
+      if (!this.warm.has(folder, document.languageId, 'rename')) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
+      const proposed = await this.proposed(edits, document, queried, args, folder, budget);
+      const touched = proposed.files.map((f) => f.uri);
+      const roots = this.deps.workspace.roots();
+      const outside = touched.filter((uri) => !roots.some((root) => pathInside(root.uri, uri) !== undefined));
+      const pathOf = displayPaths(folder, roots);
+      if (outside.length > 0) {
+        throw new LspToolError(
+          'LSP_RENAME_REFUSED',
+          `the rename would change files outside the workspace (${outside.map(pathOf).join(', ')}): nothing was changed. Rename a symbol the workspace declares.`,
+        );
+      }
+      const unsaved = edits.unsaved(touched);
+      if (view === 'disk' && unsaved.length > 0) {
+        throw new LspToolError(
+          'LSP_UNSAVED_CHANGES',
+          `${unsaved.map(pathOf).join(', ')} ${unsaved.length === 1 ? 'has' : 'have'} unsaved changes in the editor, which the rename would change: nothing was changed. Ask the person to save or revert ${unsaved.length === 1 ? 'it' : 'them'}, then call ${RENAME_SCHEMA.name} again.`,
+        );
+      }
+      // The last moment to stop: after this, the edit is applied and saved whatever the budget says.
+      await budget.race(Promise.resolve());
+      const before = await budget.race(edits.snapshot(touched));
+      const errorsBefore = await this.errorsBefore(touched, budget);
+      if (!(await edits.apply(proposed))) {
+        throw new LspToolError(
+          'LSP_EDIT_FAILED',
+          'the editor did not apply the rename (a file it changes changed meanwhile): nothing was changed. Call again.',
+        );
+      }
+      const notSaved = await edits.save(touched.filter((uri) => !unsaved.includes(uri)));
+      const name = oldName ?? written(args.symbol ?? '');
+      const checked = await this.broke(touched, name, args.newName, errorsBefore, token, view, settings.timeoutMs);
+      const result: RenameResult = {
+        kind: 'rename',
+        oldName: name,
+        newName: args.newName,
+        locations: changedLocations(proposed.files),
+        files: touched,
+        unsaved: [...unsaved, ...notSaved],
+        broke: checked.broke,
+        checkComplete: checked.complete,
+        resolvedWorkspaceUri: folder,
+      };
+      notes.push(...checked.notes);
+      if (notSaved.length > 0)
+        notes.push(`could not save ${notSaved.map(pathOf).join(', ')}: the rename is in the editor's text only. Save them in the editor.`);
+      const lines = await budget.race(this.deps.workspace.readLines(touched)).catch(() => new Map<string, string[]>());
+      const text = renameText(result, { roots, settings, notes, lines, view });
+      const outcome: RenameOutcome = {
+        tool: RENAME_SCHEMA.name,
+        title: renameTitle(inputFields(input)),
+        text,
+        notes,
+        completeness: checked.complete ? 'complete' : 'partial',
+        result,
+        before,
+      };
+      const [first] = result.locations;
+      if (first !== undefined) outcome.anchor = { uri: first.uri, position: first.range.start };
+      return outcome;
+    } finally {
+      budget.dispose();
+    }
+  }
+
+  /** The provider's edit, asked until it is stable while the server loads; a refusal is a coded error. */
+  private async proposed(
+    edits: WorkspaceEdits,
+    document: DocumentSnapshot,
+    position: LspPosition,
+    args: RenameArgs,
+    folder: string,
+    budget: Budget,
+  ): Promise<ProposedEdit> {
+    const once = async (): Promise<ProposedEdit | undefined> =>
+      budget.race(
+        edits.rename(document.uri, position, args.newName).catch((err: unknown) => {
+          const reason = err instanceof Error ? err.message : String(err);
+          throw new LspToolError(
+            'LSP_RENAME_REFUSED',
+            `the ${document.languageId} language server cannot rename there: ${reason || 'no reason given'}. Nothing was changed. Point at the symbol's name (pass symbol to snap to it).`,
+          );
+        }),
+      );
+    const count = (edit: ProposedEdit | undefined): number => edit?.files.reduce((n, f) => n + f.edits.length, 0) ?? 0;
+    const settled = await this.settled(
+      { folder, languageId: document.languageId, question: 'rename' },
+      once,
+      // Confined to the open files: what a loading server says, trusted only after the longer window.
+      (edit) =>
+        count(edit) === 0 ||
+        confinedToOpenFiles(
+          edit!.files.map((f) => f.uri),
+          this.deps.workspace.openDocumentUris(),
+        ),
+      budget,
+      {
+        same: (a, b) => count(a) === count(b) && JSON.stringify(a?.files) === JSON.stringify(b?.files),
+        empty: (edit) => count(edit) === 0,
+        serverUp: this.outlines(document.uri, budget),
+      },
+    );
+    if (settled.value === undefined || count(settled.value) === 0) {
+      throw new LspToolError(
+        'LSP_RENAME_REFUSED',
+        `no ${document.languageId} rename provider answered at ${written(args.filePath)}:${position.line + 1}:${position.character + 1}: nothing was changed. Check that the language's extension is installed and the position is on a symbol.`,
+      );
+    }
+    return settled.value;
+  }
+
+  /**
+   * The files' errors before the rename: what the server last published, else what it answers for a
+   * closed file (tsserver). A file with neither is named in `unknown`: its errors count as new.
+   */
+  private async errorsBefore(uris: readonly string[], budget: Budget): Promise<{ errors: LspDiagnostic[]; unknown: string[] } | undefined> {
+    const port = this.deps.diagnostics;
+    if (port === undefined) return undefined;
+    const unknown: string[] = [];
+    const lists = await Promise.all(
+      uris.map(async (uri): Promise<RawDiagnostic[]> => {
+        if (port.publishedAt(uri) !== undefined || port.of(uri).length > 0) return port.of(uri);
+        const languageId = port.languageOf(uri);
+        const asked = languageId === undefined ? undefined : await budget.race(port.check(uri, languageId).catch((): undefined => undefined));
+        if (asked === undefined) unknown.push(uri);
+        return asked?.diagnostics ?? [];
+      }),
+    );
+    const errors = lists.flatMap((list, i) =>
+      list
+        .filter((d) => d.severity === 0)
+        .map((d): LspDiagnostic => ({
+          uri: uris[i]!,
+          range: d.range,
+          severity: 'error',
+          message: d.message,
+          ...(d.code === undefined ? {} : { code: d.code }),
+        })),
+    );
+    return { errors, unknown };
+  }
+
+  /** The errors after the rename that were not there before, in the changed files and the files that use them. */
+  private async broke(
+    touched: readonly string[],
+    oldName: string,
+    newName: string,
+    before: { errors: LspDiagnostic[]; unknown: string[] } | undefined,
+    token: CancellationLike | undefined,
+    view: CallerView,
+    timeoutMs: number,
+  ): Promise<{ broke: LspDiagnostic[]; complete: boolean; notes: string[] }> {
+    if (before === undefined)
+      return { broke: [], complete: false, notes: ['what the rename broke was not checked: this editor gives no access to its diagnostics.'] };
+    // Its own budget: the edit is applied, and the check is what makes it trustworthy.
+    const budget = createBudget(timeoutMs, token);
+    try {
+      const after = await this.diagnostics.errorsAfterEdit(touched, budget, token, view);
+      const known = new Set(before.errors.map((d) => sameError(d, oldName, newName)));
+      const all = [...after.result.diagnostics, ...(after.result.caused?.diagnostics ?? [])].filter((d) => d.severity === 'error');
+      const broke = all.filter((d) => !known.has(sameError(d, oldName, newName)));
+      const notes = [...after.notes];
+      if (before.unknown.length > 0) {
+        notes.push(
+          `${counted(before.unknown.length, 'changed file')} had no diagnostics on record before the rename: every error in ${before.unknown.length === 1 ? 'it' : 'them'} is listed as new.`,
+        );
+      }
+      return { broke, complete: after.result.completeness === 'complete', notes };
+    } catch (err) {
+      if (err instanceof LspToolError && (err.code === 'LSP_TIMEOUT' || err.code === 'LSP_CANCELLED')) {
+        return { broke: [], complete: false, notes: [`what the rename broke was not checked: ${err.message}. Call lsp_diagnostics to check it.`] };
+      }
+      throw err;
+    } finally {
+      budget.dispose();
+    }
+  }
+}
+
+function renameAsked(input: Record<string, unknown> | undefined): string {
+  return `${RENAME_SCHEMA.name} ${written(input?.file_path)}:${written(input?.line)}:${written(input?.character)} -> ${written(input?.new_name)}`;
+}
+
+function answered(outcome: RenameOutcome): LoggedAnswer {
+  return {
+    answer: `${counted(outcome.result.locations.length, 'edit')}, ${counted(outcome.result.broke.length, 'new error')}`,
+    completeness: outcome.completeness,
+  };
+}
