@@ -17,7 +17,7 @@ import type { OutcomeHeader } from './engine/outcome';
 import { ImplementationEvidence } from './engine/providerEvidence';
 import { WarmKeys } from './engine/readiness';
 import type { RecentOutcomes } from './engine/recentOutcomes';
-import { ContextKey } from './ids';
+import { Command, ContextKey } from './ids';
 import { confirmationText } from './lm/confirmationText';
 import { lmTools, type LmTool } from './lm/lmTool';
 import { CommandTable } from './platform/commandTable';
@@ -150,6 +150,15 @@ export function startFeatures(services: ActivationServices): Features {
   own(ReferencesHandoff.register({ engine, outcomes, workspace }, commands.register));
   own(HierarchyHandoff.register({ outcomes: hierarchies }, commands.register));
   own(connectAgent.register(commands.register));
+  // Undo (the card's button, the palette): what the newest call of a tool that writes changed, or the call named by id.
+  own(
+    commands.register(Command.undo, async (id?: unknown) => {
+      const undone = await calls.undo(typeof id === 'number' ? id : undefined);
+      const message = undone === undefined ? vscode.l10n.t('Nothing to undo: no change made by a tool is kept.') : vscode.l10n.t('Put back: {0}', undone.title);
+      void vscode.window.showInformationMessage(message);
+      return undone !== undefined;
+    }),
+  );
 
   return {
     tools,

@@ -27,6 +27,8 @@ export const Command = {
   showSupertypes: 'lspTool.showSupertypes',
   showSubtypes: 'lspTool.showSubtypes',
   openInHierarchyView: 'lspTool.openInHierarchyView',
+  /** Puts back what a tool that writes changed (its definition's `undo`): the newest such call, or the one with the id given. */
+  undo: 'lspTool.undo',
   connectAgent: 'lspTool.connectAgent',
   mcpEndpoint: 'lspTool.mcpEndpoint',
 } as const;

@@ -67,6 +67,8 @@ export class CallPath {
   private readonly engines = new Map<AnyToolDefinition, unknown>();
   private readonly byName: ReadonlyMap<string, AnyToolDefinition>;
   private readonly after = new AfterAnswer();
+  /** Calls whose changes were put back. */
+  private readonly undone = new Set<number>();
 
   constructor(
     readonly tools: readonly AnyToolDefinition[],
@@ -161,6 +163,21 @@ export class CallPath {
   readonly callTool = async (name: string, input: unknown, caller: Caller, token?: CancellationLike): Promise<{ text: string }> => ({
     text: (await this.call(name, input, caller, token)).text,
   });
+
+  /**
+   * Puts back what a recorded call of a tool that writes changed (its definition's `undo`): the one
+   * with `id`, else the newest such call not undone yet. Once per call. Undefined when there is none.
+   */
+  async undo(id?: number): Promise<OutcomeHeader | undefined> {
+    const undoable = (recorded: RecordedOutcome | undefined): recorded is RecordedOutcome =>
+      recorded !== undefined && !this.undone.has(recorded.id) && this.byName.get(recorded.outcome.tool)?.undo !== undefined;
+    const recorded = id !== undefined ? this.deps.outcomes.get(id) : [...this.deps.outcomes.all()].reverse().find(undoable);
+    if (!undoable(recorded)) return undefined;
+    const definition = this.byName.get(recorded.outcome.tool)! as ToolDefinition<unknown, OutcomeHeader, unknown>;
+    this.undone.add(recorded.id);
+    await definition.undo!(this.engineOf(definition), recorded.outcome);
+    return recorded.outcome;
+  }
 
   /** Resolves once what earlier calls set off for the person (card, follow-along) has run. */
   settled(): Promise<void> {

@@ -17,6 +17,7 @@ export function cardStrings(): CardStrings {
     back: vscode.l10n.t('Back (Alt+Left)'),
     forward: vscode.l10n.t('Forward (Alt+Right)'),
     openInReferences: vscode.l10n.t('Open in References View'),
+    undo: vscode.l10n.t('Undo: put every changed file back'),
     empty: vscode.l10n.t('Ask a question with the LSP commands, @lsp in chat, or let an agent call #lsp.'),
     summary: summaryTemplates(),
     noResults: vscode.l10n.t('No results.'),

@@ -126,6 +126,9 @@ export class CardViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openInHierarchy':
         await vscode.commands.executeCommand(Command.openInHierarchyView, message.id);
         break;
+      case 'undo':
+        await vscode.commands.executeCommand(Command.undo, message.id);
+        break;
       case 'rendered':
         this.lastMetrics = {
           id: message.id,

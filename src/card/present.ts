@@ -30,6 +30,7 @@ export function presenter(deps: PresentDeps): Present {
     const body = await definition.cardBody(outcome, { roots: workspace.roots(), readLines });
     // The agent's name first (an MCP client), so the person sees who asked.
     const title = label === undefined ? outcome.title : vscode.l10n.t('{0}: {1}', label, outcome.title);
-    deps.card.show({ id, title, source, completeness: outcome.completeness, notes: outcome.notes, ...body }, answeredAt);
+    const undoable = definition.undo === undefined ? {} : { undoable: true };
+    deps.card.show({ id, title, source, completeness: outcome.completeness, notes: outcome.notes, ...body, ...undoable }, answeredAt);
   };
 }

@@ -8,7 +8,7 @@ export interface LspToolSettings {
   followAlong: boolean;
   linePreview: boolean;
   outsideWorkspace: OutsideWorkspacePolicy;
-  /** Whether the tools that change files (lsp_rename) are offered; never in Restricted Mode either way. */
+  /** Whether the tools that change files are offered; never in Restricted Mode either way. */
   writingTools: boolean;
 }
 

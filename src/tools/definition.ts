@@ -137,6 +137,8 @@ export interface ToolDefinition<E = unknown, O extends OutcomeHeader = OutcomeHe
   filePath(input: unknown): unknown;
   isOutcome(outcome: OutcomeHeader): outcome is O;
   cardBody(outcome: O, context: CardContext): CardBody | Promise<CardBody>;
+  /** A tool that writes: puts back every file its call changed, as it was (the card's Undo). */
+  undo?(engine: E, outcome: O): Promise<void>;
   /** Its palette commands by id (each id in `api.commands`). */
   commands?: Readonly<Record<string, ToolCommand>>;
   /** Its @lsp slash command. */

@@ -10,6 +10,7 @@ const STRINGS: CardStrings = {
   back: 'Back',
   forward: 'Forward',
   openInReferences: 'Open in References View',
+  undo: 'Undo',
   empty: 'Nothing yet',
   summary: { one: '1 result in 1 file', oneFile: '{0} results in 1 file', many: '{0} results in {1} files' },
   noResults: 'No results.',

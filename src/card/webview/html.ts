@@ -45,6 +45,7 @@ export function buildCardHtml(o: CardHtmlOptions): string {
   <h2 id="title" class="card-title"></h2>
   <span id="summary" class="summary"></span>
   <button id="openInReferences" class="icon" type="button" title="${attr(o.labels.openInReferences)}" aria-label="${attr(o.labels.openInReferences)}" disabled><i class="codicon codicon-list-tree"></i></button>
+  <button id="undo" class="icon" type="button" title="${attr(o.labels.undo)}" aria-label="${attr(o.labels.undo)}" hidden><i class="codicon codicon-discard"></i></button>
   <button id="openInHierarchy" class="icon" type="button" title="${attr(o.labels.openInHierarchy)}" aria-label="${attr(o.labels.openInHierarchy)}" disabled hidden><i class="codicon codicon-type-hierarchy"></i></button>
 </header>
 <div id="status" class="status" role="status"></div>

@@ -29,6 +29,7 @@ interface Chrome {
   back: HTMLButtonElement;
   forward: HTMLButtonElement;
   openInReferences: HTMLButtonElement;
+  undo: HTMLButtonElement;
   openInHierarchy: HTMLButtonElement;
 }
 
@@ -60,13 +61,14 @@ function draw(entry: CardEntry, view: CardView): { painted?: Painted; shown: Sho
 
 /** The title, buttons, completeness badge and notes of the entry on screen; the empty state without one. */
 function showChrome(chrome: Chrome, history: CardHistory, view: CardView): CardEntry | undefined {
-  const { title, status, back, forward, openInReferences, openInHierarchy } = chrome;
+  const { title, status, back, forward, openInReferences, openInHierarchy, undo } = chrome;
   status.textContent = '';
   const entry = history.current;
   back.disabled = !history.canGoBack;
   forward.disabled = !history.canGoForward;
   openInReferences.disabled = !(entry?.result.kind === 'locations' && entry.result.total > 0);
   openInHierarchy.hidden = entry?.result.kind !== 'hierarchy';
+  undo.hidden = entry?.undoable !== true;
   openInHierarchy.disabled = !(entry?.result.kind === 'hierarchy' && entry.result.roots.length > 0);
   if (!entry) {
     title.textContent = '';
@@ -118,7 +120,7 @@ class SearchCard {
 
   /** Back, forward, the hand-off buttons and the rows' keyboard. */
   wireControls(): void {
-    const { back, forward, openInReferences, openInHierarchy } = this.chrome;
+    const { back, forward, openInReferences, openInHierarchy, undo } = this.chrome;
     navigateRows(this.view.content, {
       rows: () => this.shown.list?.rows ?? [],
       open: (row) => this.host.post({ type: 'open', uri: row.dataset.uri ?? '', line: Number(row.dataset.line), character: Number(row.dataset.character) }),
@@ -133,6 +135,14 @@ class SearchCard {
     openInReferences.addEventListener('click', () => {
       const entry = this.history.current;
       if (entry) this.host.post({ type: 'openInReferences', id: entry.id });
+    });
+    undo.addEventListener('click', () => {
+      const entry = this.history.current;
+      if (entry?.undoable !== true) return;
+      // Once: the files are back; a second Undo would put back what came after.
+      entry.undoable = false;
+      undo.hidden = true;
+      this.host.post({ type: 'undo', id: entry.id });
     });
   }
 
@@ -206,6 +216,7 @@ class SearchCard {
     back: $<HTMLButtonElement>('back'),
     forward: $<HTMLButtonElement>('forward'),
     openInReferences: $<HTMLButtonElement>('openInReferences'),
+    undo: $<HTMLButtonElement>('undo'),
     openInHierarchy: $<HTMLButtonElement>('openInHierarchy'),
   };
   const view: CardView = {

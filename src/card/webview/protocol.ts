@@ -67,6 +67,8 @@ export interface CardEntryHeader {
 
 /** What a tool's outcome draws in the card: a closed union of the kinds the webview can draw. */
 export interface CardBody {
+  /** A call that changed files and can put them back: the card shows Undo. */
+  undoable?: boolean;
   /** The `lsp` operation, or the companion tool's question. */
   operation: LspOperation | 'symbols' | 'outline' | 'diagnostics' | 'rename' | HierarchyDirection;
   result:
@@ -96,13 +98,15 @@ export type FromCard =
   | { type: 'navigated'; id: number }
   | { type: 'openInReferences'; id: number }
   | { type: 'expandHierarchy'; id: number; key: string }
-  | { type: 'openInHierarchy'; id: number };
+  | { type: 'openInHierarchy'; id: number }
+  | { type: 'undo'; id: number };
 
 /** Every string the card shows, localised by the extension and sent in the HTML; `{0}` marks an argument. */
 export interface CardStrings {
   back: string;
   forward: string;
   openInReferences: string;
+  undo: string;
   empty: string;
   summary: SummaryTemplates;
   noResults: string;
@@ -144,6 +148,7 @@ export function isFromCard(value: unknown): value is FromCard {
     case 'navigated':
     case 'openInReferences':
     case 'openInHierarchy':
+    case 'undo':
       return Number.isInteger(m.id);
     case 'expandHierarchy':
       return Number.isInteger(m.id) && typeof m.key === 'string';

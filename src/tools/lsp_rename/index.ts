@@ -18,4 +18,5 @@ export const renameTool: ToolDefinition<RenameEngine, RenameOutcome, RenameResul
   filePath: (input) => inputFields(input)?.file_path,
   isOutcome: isRenameOutcome,
   cardBody: async (outcome, context) => renameCardBody(outcome.result, context.roots, await context.readLines(outcome.result.files)),
+  undo: (engine, outcome) => engine.undo(outcome),
 };
