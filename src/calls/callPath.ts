@@ -8,7 +8,7 @@ import type { OutcomeHeader } from '../engine/outcome';
 import type { QuerySource, RecentOutcomes, RecordedOutcome } from '../engine/recentOutcomes';
 import type { AnswerBudget } from '../text/answerBudget';
 import { AfterAnswer } from './afterAnswer';
-import type { AnyToolDefinition, ToolDefinition } from '../tools/definition';
+import type { AnyToolDefinition, Localize, ToolDefinition } from '../tools/definition';
 
 export type Transport = 'lm' | 'mcp' | 'command' | 'participant';
 
@@ -113,6 +113,13 @@ export class CallPath {
     } catch {
       return undefined;
     }
+  }
+
+  /** What the chat's confirmation of a tool that writes says (its definition's `confirmation`), with a plain one where it has none. */
+  async writeConfirmation(definition: AnyToolDefinition, input: unknown, context: { l10n: Localize }): Promise<{ title: string; message: string }> {
+    const said = await definition.confirmation?.(this.engineOf(definition), input, context).catch((): undefined => undefined);
+    const name = definition.schema.name;
+    return said ?? { title: context.l10n.t('Run {0}?', name), message: context.l10n.t('The `{0}` tool changes files.', name) };
   }
 
   /** One call from any transport; throws LspToolError (its message starts with the code). */

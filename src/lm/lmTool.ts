@@ -22,6 +22,13 @@ export class LmTool implements vscode.LanguageModelTool<unknown> {
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): Promise<vscode.PreparedToolInvocation> {
     const request = await this.calls.confirmationFor(this.definition, options.input);
     const invocationMessage = this.definition.title(options.input);
+    // A tool that writes always asks (the usual Allow), saying what it would change.
+    const writing =
+      request === undefined && this.definition.api.writes
+        ? await this.calls.writeConfirmation(this.definition, options.input, { l10n: vscode.l10n })
+        : undefined;
+    if (writing !== undefined)
+      return { invocationMessage, confirmationMessages: { title: writing.title, message: new vscode.MarkdownString(writing.message) } };
     if (request === undefined) return { invocationMessage };
     return { invocationMessage, confirmationMessages: { title: request.title, message: new vscode.MarkdownString(request.message) } };
   }

@@ -137,6 +137,11 @@ export interface ToolDefinition<E = unknown, O extends OutcomeHeader = OutcomeHe
   filePath(input: unknown): unknown;
   isOutcome(outcome: OutcomeHeader): outcome is O;
   cardBody(outcome: O, context: CardContext): CardBody | Promise<CardBody>;
+  /**
+   * A tool that writes: what the chat's confirmation says before the call runs (the files it would
+   * change, found without changing them), through `l10n`. Undefined where it cannot tell.
+   */
+  confirmation?(engine: E, input: unknown, context: { l10n: Localize }): Promise<{ title: string; message: string } | undefined>;
   /** A tool that writes: puts back every file its call changed, as it was (the card's Undo). */
   undo?(engine: E, outcome: O): Promise<void>;
   /** Its palette commands by id (each id in `api.commands`). */

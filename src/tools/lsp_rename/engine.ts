@@ -23,6 +23,9 @@ import { checkNewName } from './newName';
 import { renameText } from './render';
 import { RENAME_SCHEMA } from './schema';
 
+/** How long the chat's confirmation may wait for the rename's preview. */
+const PREVIEW_MS = 5000;
+
 export interface RenameResult {
   kind: 'rename';
   /** The symbol's name before, as the file read at the position. */
@@ -72,6 +75,26 @@ export class RenameEngine extends EngineQuery {
     const run = this.turn.then(work, work);
     this.turn = run.catch(() => undefined);
     return this.logged(renameAsked(inputFields(input)), () => run, answered);
+  }
+
+  /**
+   * What a rename would change, found without changing anything (the chat's confirmation): the
+   * symbol's name, the new name and the files. Undefined where the input or the server does not
+   * tell, within a short budget of its own.
+   */
+  async preview(input: unknown): Promise<{ oldName: string; newName: string; files: string[] } | undefined> {
+    const budget = createBudget(Math.min(this.deps.settings().timeoutMs, PREVIEW_MS));
+    try {
+      const args = parseRenameArgs(input);
+      const { document, queried } = await openAtPosition(this.deps.workspace, args, this.deps.settings(), budget, RENAME_SCHEMA.name);
+      const edit = await budget.race(this.edits().rename(document.uri, queried, args.newName));
+      const oldName = identifierAt(document.lineText(queried.line), queried.character)?.name ?? args.symbol ?? '';
+      return { oldName, newName: args.newName, files: edit?.files.map((f) => f.uri) ?? [] };
+    } catch {
+      return undefined;
+    } finally {
+      budget.dispose();
+    }
   }
 
   /** Puts back every file an earlier rename changed, as it was before (the card's Undo). */

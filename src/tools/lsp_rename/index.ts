@@ -19,4 +19,18 @@ export const renameTool: ToolDefinition<RenameEngine, RenameOutcome, RenameResul
   isOutcome: isRenameOutcome,
   cardBody: async (outcome, context) => renameCardBody(outcome.result, context.roots, await context.readLines(outcome.result.files)),
   undo: (engine, outcome) => engine.undo(outcome),
+  confirmation: async (engine, input, context) => {
+    const preview = await engine.preview(input);
+    const newName = String(inputFields(input)?.new_name ?? '');
+    if (preview === undefined || preview.files.length === 0) {
+      return {
+        title: context.l10n.t('Rename to `{0}`?', newName),
+        message: context.l10n.t('The language server will be asked to rename the symbol, and every changed file saved.'),
+      };
+    }
+    return {
+      title: context.l10n.t('Rename `{0}` to `{1}`?', preview.oldName, preview.newName),
+      message: context.l10n.t('{0} files change, and are saved. The LSP card can undo it.', preview.files.length),
+    };
+  },
 };
