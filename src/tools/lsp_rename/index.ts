@@ -1,5 +1,6 @@
 // The `lsp_rename` tool: a symbol renamed everywhere by the editor's rename provider, saved, and
 // checked for what it broke. The first tool that writes.
+import { written } from '../../text/written';
 import { inputFields, type ToolDefinition } from '../definition';
 import { RENAME_API } from './api';
 import { renameCardBody } from './card';
@@ -21,7 +22,7 @@ export const renameTool: ToolDefinition<RenameEngine, RenameOutcome, RenameResul
   undo: (engine, outcome) => engine.undo(outcome),
   confirmation: async (engine, input, context) => {
     const preview = await engine.preview(input);
-    const newName = String(inputFields(input)?.new_name ?? '');
+    const newName = written(inputFields(input)?.new_name);
     if (preview === undefined || preview.files.length === 0) {
       return {
         title: context.l10n.t('Rename to `{0}`?', newName),
