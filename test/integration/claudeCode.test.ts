@@ -3,6 +3,7 @@
 // Anthropic model on 127.0.0.1 (test/host/fakeAnthropic.mjs). Runs only in the runner's Claude Code
 // suite (test/host/suites.mjs), which skips where the pinned binary cannot run, saying why.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { MANIFESTS } from '../../src/tools/list';
 import { activateExtension, expectPage, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
@@ -31,14 +32,24 @@ function offered(request: AnthropicRequest, name: string): AnthropicTool | undef
   return request.body.tools?.find((t) => t.name === name);
 }
 
-/** The scripted turns: load lsp through ToolSearch, call it once, then answer. */
-function loadAndCall(input: unknown, id: string, answer: string): Parameters<typeof script>[0] {
+/** The scripted turns: load a tool (lsp) through ToolSearch, call it once, then answer. */
+function loadAndCall(input: unknown, id: string, answer: string, tool = 'lsp'): Parameters<typeof script>[0] {
   return [
-    { toolUses: [{ id: `${id}_search`, name: 'ToolSearch', input: { query: `select:${mcpToolName('lsp')}`, max_results: 5 } }] },
-    { toolUses: [{ id, name: mcpToolName('lsp'), input }] },
+    { toolUses: [{ id: `${id}_search`, name: 'ToolSearch', input: { query: `select:${mcpToolName(tool)}`, max_results: 5 } }] },
+    { toolUses: [{ id, name: mcpToolName(tool), input }] },
     { text: answer },
   ];
 }
+
+/** A small project of its own for the rename: a function and two files that use it. */
+const RENAME_DIR = 'claude-rename-gen';
+const RENAME_FILES: Record<string, string> = {
+  'tsconfig.json': '{ "compilerOptions": { "strict": true, "module": "commonjs", "noEmit": true }, "include": ["*.ts"] }\n',
+  'lib.ts': 'export function claudeShared(): number {\n  return 1;\n}\n',
+  'use.ts': "import { claudeShared } from './lib';\n\nexport const used = claudeShared();\n",
+};
+const RENAME = { file_path: `basic/${RENAME_DIR}/lib.ts`, line: 1, character: 17, new_name: 'claudeRenamed' };
+const renameFile = (name: string): string => vscode.Uri.joinPath(folderUri('basic'), RENAME_DIR, name).fsPath;
 
 suite('@claude the real Claude Code CLI calls our MCP server from an integrated terminal', () => {
   let endpoint: McpEndpoint;
@@ -113,6 +124,40 @@ suite('@claude the real Claude Code CLI calls our MCP server from an integrated 
     // Without readOnlyHint this is an is_error "Cannot call mcp__lsp-tool__lsp while in plan mode."
     assert.ok(!results[0]!.is_error, `not an error: ${resultText(results[0]!)}`);
     assert.equal(resultText(results[0]!), `${expected}\n`);
+  });
+
+  test('lsp_rename: allowed as documented, it renames across files; in plan mode Claude Code refuses it (readOnlyHint false)', async () => {
+    fs.rmSync(renameFile(''), { recursive: true, force: true });
+    fs.mkdirSync(renameFile(''), { recursive: true });
+    for (const [name, text] of Object.entries(RENAME_FILES)) fs.writeFileSync(renameFile(name), text);
+    try {
+      await until(
+        async () => invoke({ operation: 'findReferences', ...RENAME, new_name: undefined }),
+        (text) => text.includes('use.ts'),
+        'tsserver knows the small project',
+        30_000,
+      );
+      // Plan mode: Claude Code runs only read-only tools there, so it refuses ours, and nothing changes.
+      await script(loadAndCall(RENAME, 'toolu_plan_rename', 'Not renamed.', 'lsp_rename'));
+      const planned = await runClaude('Rename claudeShared.', { cwd: folderUri('basic'), permissionMode: 'plan', allowedTools: [mcpToolName('lsp_rename')] });
+      assert.equal(planned.exitCode, 0, `claude -p exits 0; stderr: ${planned.stderr}`);
+      const refused = lastToolResults((await agentRequests())[2]!);
+      assert.equal(refused[0]?.is_error, true, `plan mode refuses a tool that is not read-only: ${JSON.stringify(refused)}`);
+      assert.equal(fs.readFileSync(renameFile('use.ts'), 'utf8'), RENAME_FILES['use.ts']);
+      // Allowed (--allowedTools mcp__lsp-tool__lsp_rename): renamed, saved, checked.
+      await script(loadAndCall(RENAME, 'toolu_rename', 'Renamed.', 'lsp_rename'));
+      const run = await runClaude('Rename claudeShared to claudeRenamed.', { cwd: folderUri('basic'), allowedTools: [mcpToolName('lsp_rename')] });
+      assert.equal(run.exitCode, 0, `claude -p exits 0; stderr: ${run.stderr}`);
+      const results = lastToolResults((await agentRequests())[2]!);
+      assert.equal(results.length, 1, `one tool_result: ${JSON.stringify(results)}`);
+      assert.ok(!results[0]!.is_error, `not an error: ${resultText(results[0]!)}`);
+      assert.match(resultText(results[0]!), /^Renamed `claudeShared` to `claudeRenamed`: 3 edits in 2 files\.$/m);
+      assert.equal(fs.readFileSync(renameFile('use.ts'), 'utf8'), RENAME_FILES['use.ts']!.replaceAll('claudeShared', 'claudeRenamed'));
+      assert.equal(fs.readFileSync(renameFile('lib.ts'), 'utf8'), RENAME_FILES['lib.ts']!.replaceAll('claudeShared', 'claudeRenamed'));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revertAll').then(undefined, () => undefined);
+      fs.rmSync(renameFile(''), { recursive: true, force: true });
+    }
   });
 
   test('with bad arguments the model gets our coded error as an is_error tool_result', async () => {

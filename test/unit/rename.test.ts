@@ -21,6 +21,8 @@ class FakeEdits implements WorkspaceEdits {
   readonly restored: FileBefore[][] = [];
   /** While set, apply waits for it: a rename held half-way. */
   gate: Promise<void> | undefined;
+  /** Runs as the edit is applied (a server's new view of the files). */
+  onApply: (() => void) | undefined;
   readonly events: string[] = [];
 
   async rename(uri: string, position: LspPosition, newName: string): Promise<ProposedEdit | undefined> {
@@ -38,6 +40,7 @@ class FakeEdits implements WorkspaceEdits {
     this.events.push(`apply ${String(edit.handle)}`);
     if (this.gate !== undefined) await this.gate;
     this.applied.push(edit);
+    this.onApply?.();
     this.events.push(`applied ${String(edit.handle)}`);
     return true;
   }
@@ -207,16 +210,20 @@ describe('lsp_rename', () => {
     });
 
     it('lists the errors the rename caused, and not the ones there before', async () => {
-      const { engine, diagnostics, a, b } = setup();
+      const { engine, diagnostics, edits, a, b } = setup();
       const error = (line: number, message: string) => ({
         range: { start: { line, character: 0 }, end: { line, character: 1 } },
         severity: 0,
         message,
         source: 'ts',
       });
-      diagnostics.publish(b, [error(1, "old error about 'isFunction'")]);
       diagnostics.direct.set(a, { diagnostics: [], source: 'ts' });
-      diagnostics.direct.set(b, { diagnostics: [error(1, "old error about 'isCallable'"), error(0, "Duplicate identifier 'isCallable'.")], source: 'ts' });
+      diagnostics.direct.set(b, { diagnostics: [error(1, "old error about 'isFunction'")], source: 'ts' });
+      edits.onApply = () => {
+        diagnostics.change(a);
+        diagnostics.change(b);
+        diagnostics.direct.set(b, { diagnostics: [error(1, "old error about 'isCallable'"), error(0, "Duplicate identifier 'isCallable'.")], source: 'ts' });
+      };
       const outcome = await engine.execute(ARGS);
       assert.deepEqual(
         outcome.result.broke.map((d) => d.message),

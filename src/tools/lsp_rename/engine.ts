@@ -7,7 +7,7 @@ import { createBudget, type Budget, type CancellationLike } from '../../engine/b
 import type { CallerView } from '../../engine/callerFiles';
 import { LspToolError } from '../../engine/errors';
 import type { OutcomeHeader } from '../../engine/outcome';
-import type { DocumentSnapshot, FileBefore, ProposedEdit, RawDiagnostic, WorkspaceEdits } from '../../engine/ports';
+import type { DocumentSnapshot, FileBefore, ProposedEdit, WorkspaceEdits } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
 import { confinedToOpenFiles } from '../../engine/readiness';
 import type { LspDiagnostic, LspLocation, LspPosition } from '../../engine/result';
@@ -143,7 +143,7 @@ export class RenameEngine extends EngineQuery {
       // The last moment to stop: after this, the edit is applied and saved whatever the budget says.
       await budget.race(Promise.resolve());
       const before = await budget.race(edits.snapshot(touched));
-      const errorsBefore = await this.errorsBefore(touched, budget);
+      const errorsBefore = await this.errorsBefore(touched, budget, view);
       if (!(await edits.apply(proposed))) {
         throw new LspToolError(
           'LSP_EDIT_FAILED',
@@ -152,7 +152,8 @@ export class RenameEngine extends EngineQuery {
       }
       const notSaved = await edits.save(touched.filter((uri) => !unsaved.includes(uri)));
       const name = oldName ?? written(args.symbol ?? '');
-      const checked = await this.broke(touched, name, args.newName, errorsBefore, token, view, settings.timeoutMs);
+      // What it broke, within what is left of the call's budget: the edit stands whatever that says.
+      const checked = await this.broke(touched, name, args.newName, errorsBefore, budget, view);
       const result: RenameResult = {
         kind: 'rename',
         oldName: name,
@@ -233,71 +234,57 @@ export class RenameEngine extends EngineQuery {
   }
 
   /**
-   * The files' errors before the rename: what the server last published, else what it answers for a
-   * closed file (tsserver). A file with neither is named in `unknown`: its errors count as new.
+   * The changed files' errors before the rename, checked fresh by the same machinery as after it
+   * (lsp_diagnostics), so that an error they already had is not called new. Undefined where the
+   * editor gives no diagnostics; errors of files it could not check are named in `unknown`.
    */
-  private async errorsBefore(uris: readonly string[], budget: Budget): Promise<{ errors: LspDiagnostic[]; unknown: string[] } | undefined> {
-    const port = this.deps.diagnostics;
-    if (port === undefined) return undefined;
-    const unknown: string[] = [];
-    const lists = await Promise.all(
-      uris.map(async (uri): Promise<RawDiagnostic[]> => {
-        if (port.publishedAt(uri) !== undefined || port.of(uri).length > 0) return port.of(uri);
-        const languageId = port.languageOf(uri);
-        const asked = languageId === undefined ? undefined : await budget.race(port.check(uri, languageId).catch((): undefined => undefined));
-        if (asked === undefined) unknown.push(uri);
-        return asked?.diagnostics ?? [];
-      }),
-    );
-    const errors = lists.flatMap((list, i) =>
-      list
-        .filter((d) => d.severity === 0)
-        .map((d): LspDiagnostic => ({
-          uri: uris[i]!,
-          range: d.range,
-          severity: 'error',
-          message: d.message,
-          ...(d.code === undefined ? {} : { code: d.code }),
-        })),
-    );
-    return { errors, unknown };
+  private async errorsBefore(uris: readonly string[], budget: Budget, view: CallerView): Promise<{ errors: LspDiagnostic[]; unknown: string[] } | undefined> {
+    if (this.deps.diagnostics === undefined) return undefined;
+    const before = await this.diagnostics.errorsAfterEdit(uris, budget, undefined, view);
+    const fresh = new Set(before.result.checked.filter((f) => f.freshness === 'fresh').map((f) => f.uri));
+    return { errors: before.result.diagnostics, unknown: uris.filter((uri) => !fresh.has(uri)) };
   }
 
-  /** The errors after the rename that were not there before, in the changed files and the files that use them. */
+  /**
+   * The errors after the rename that were not there before: in the changed files, every new one; in
+   * the files that use them (unchanged), those that name the old or the new name, since the others
+   * were not checked before.
+   */
   private async broke(
     touched: readonly string[],
     oldName: string,
     newName: string,
     before: { errors: LspDiagnostic[]; unknown: string[] } | undefined,
-    token: CancellationLike | undefined,
+    budget: Budget,
     view: CallerView,
-    timeoutMs: number,
   ): Promise<{ broke: LspDiagnostic[]; complete: boolean; notes: string[] }> {
     if (before === undefined)
       return { broke: [], complete: false, notes: ['what the rename broke was not checked: this editor gives no access to its diagnostics.'] };
-    // Its own budget: the edit is applied, and the check is what makes it trustworthy.
-    const budget = createBudget(timeoutMs, token);
     try {
-      const after = await this.diagnostics.errorsAfterEdit(touched, budget, token, view);
+      const after = await this.diagnostics.errorsAfterEdit(touched, budget, undefined, view);
       const known = new Set(before.errors.map((d) => sameError(d, oldName, newName)));
-      const all = [...after.result.diagnostics, ...(after.result.caused?.diagnostics ?? [])].filter((d) => d.severity === 'error');
-      const broke = all.filter((d) => !known.has(sameError(d, oldName, newName)));
+      const names = new RegExp(`\\b(${escaped(oldName)}|${escaped(newName)})\\b`);
+      const inChanged = after.result.diagnostics.filter((d) => d.severity === 'error' && !known.has(sameError(d, oldName, newName)));
+      const elsewhere = (after.result.caused?.diagnostics ?? []).filter((d) => d.severity === 'error' && names.test(d.message));
       const notes = [...after.notes];
       if (before.unknown.length > 0) {
         notes.push(
-          `${counted(before.unknown.length, 'changed file')} had no diagnostics on record before the rename: every error in ${before.unknown.length === 1 ? 'it' : 'them'} is listed as new.`,
+          `${counted(before.unknown.length, 'changed file')} could not be checked before the rename: every error in ${before.unknown.length === 1 ? 'it' : 'them'} is listed as new.`,
         );
       }
-      return { broke, complete: after.result.completeness === 'complete', notes };
+      return { broke: [...inChanged, ...elsewhere], complete: after.result.completeness === 'complete', notes };
     } catch (err) {
       if (err instanceof LspToolError && (err.code === 'LSP_TIMEOUT' || err.code === 'LSP_CANCELLED')) {
-        return { broke: [], complete: false, notes: [`what the rename broke was not checked: ${err.message}. Call lsp_diagnostics to check it.`] };
+        return { broke: [], complete: false, notes: [`what the rename broke was not checked: ${err.message} Call lsp_diagnostics to check it.`] };
       }
       throw err;
-    } finally {
-      budget.dispose();
     }
   }
+}
+
+/** A name as a regular expression matches it literally. */
+function escaped(name: string): string {
+  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function renameAsked(input: Record<string, unknown> | undefined): string {
