@@ -93,6 +93,8 @@ suite('MCP server', () => {
       contributes: { languageModelTools: { name: string; displayName: string; modelDescription: string; inputSchema: object }[] };
     };
     const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+    // The one tool that writes: an agent asks before it runs.
+    const writes = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
     assert.deepEqual(
       listed,
       pkg.contributes.languageModelTools.map((t) => ({
@@ -100,12 +102,18 @@ suite('MCP server', () => {
         title: t.displayName,
         description: t.modelDescription,
         inputSchema: t.inputSchema,
-        annotations: { title: t.displayName, ...readOnly },
+        annotations: { title: t.displayName, ...(t.name === 'lsp_rename' ? writes : readOnly) },
       })),
     );
     assert.deepEqual(
       listed.map((t) => t.title),
-      ['LSP: precise code navigation', 'LSP: symbols by name, file outlines', 'LSP: call and type hierarchy', 'LSP: errors and warnings, checked fresh'],
+      [
+        'LSP: precise code navigation',
+        'LSP: symbols by name, file outlines',
+        'LSP: call and type hierarchy',
+        'LSP: errors and warnings, checked fresh',
+        'LSP: rename a symbol everywhere',
+      ],
       'titled with the displayName VS Code shows (package.nls.json)',
     );
     const lm = OUR_TOOLS.map((name) => vscode.lm.tools.find((t) => t.name === name)!);
