@@ -33,8 +33,12 @@ class FakeEdits implements WorkspaceEdits {
   unsaved(uris: readonly string[]): string[] {
     return uris.filter((uri) => this.dirty.has(uri));
   }
+  /** Snapshots taken; from the one numbered `editedFrom` on, the files read as edited meanwhile. */
+  snapshots = 0;
+  editedFrom = Infinity;
   async snapshot(uris: readonly string[]): Promise<FileBefore[]> {
-    return uris.map((uri) => ({ uri, text: `before ${uri}`, dirty: this.dirty.has(uri) }));
+    const edited = ++this.snapshots >= this.editedFrom;
+    return uris.map((uri) => ({ uri, text: `${edited ? 'typed in ' : 'before '}${uri}`, dirty: this.dirty.has(uri) }));
   }
   async apply(edit: ProposedEdit): Promise<boolean> {
     this.events.push(`apply ${String(edit.handle)}`);
@@ -178,6 +182,14 @@ describe('lsp_rename', () => {
       const { engine, edits } = setup();
       await refused(engine.execute({ ...ARGS, new_name: 'is callable' }), 'LSP_INVALID_ARGUMENT');
       assert.deepEqual(edits.events, []);
+    });
+
+    it('refuses, changing nothing, when a file it changes was edited while the rename was prepared', async () => {
+      const { engine, edits } = setup();
+      edits.editedFrom = 2;
+      await refused(engine.execute(ARGS), 'LSP_EDIT_FAILED');
+      assert.equal(edits.applied.length, 0);
+      assert.deepEqual(edits.saved, []);
     });
 
     it('refuses an edit that reaches outside the workspace', async () => {

@@ -144,6 +144,14 @@ export class RenameEngine extends EngineQuery {
       await budget.race(Promise.resolve());
       const before = await budget.race(edits.snapshot(touched));
       const errorsBefore = await this.errorsBefore(touched, budget, view);
+      // The edit's ranges are of the text it was computed on: a file changed since (the person typing
+      // during the check above) would be edited in the wrong places.
+      // (Line ends aside: a file read from disk first and from its document after may differ in them only.)
+      const now = await budget.race(edits.snapshot(touched));
+      const oneEnding = (text: string | undefined): string | undefined => text?.replace(/\r\n?/g, '\n');
+      if (now.some((file, i) => oneEnding(file.text) !== oneEnding(before[i]?.text))) {
+        throw new LspToolError('LSP_EDIT_FAILED', 'a file the rename changes was edited while the rename was prepared: nothing was changed. Call again.');
+      }
       if (!(await edits.apply(proposed))) {
         throw new LspToolError(
           'LSP_EDIT_FAILED',
