@@ -26,7 +26,7 @@ suite('lsp tool', () => {
 
   test('the tool is listed in vscode.lm.tools with its schema', () => {
     const tool = vscode.lm.tools.find((t) => t.name === 'lsp');
-    assert.ok(tool, 'lsp is registered');
+    assert.ok(tool, `lsp is registered; vscode.lm.tools lists ${vscode.lm.tools.length}: ${vscode.lm.tools.map((t) => t.name).join(', ')}`);
     const schema = tool.inputSchema as { required: string[]; properties: Record<string, { type: string; enum?: string[] }> };
     assert.deepEqual(schema.required, ['operation', 'file_path', 'line', 'character']);
     assert.deepEqual(schema.properties.operation?.enum, ['goToDefinition', 'findReferences', 'goToImplementation', 'hover']);

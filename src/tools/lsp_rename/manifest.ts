@@ -15,6 +15,4 @@ export const RENAME_MANIFEST = {
   icon: '$(edit)',
   tags: ['lsp', 'rename', 'refactor', 'code'],
   inputSchema: RENAME_SCHEMA.inputSchema,
-  // Not in Restricted Mode, nor where the person turned the writing tools off.
-  when: 'isWorkspaceTrusted && config.lspTool.writingTools',
 } as const satisfies ToolManifest;
