@@ -126,9 +126,12 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   const quietMs = wasOpen ? QUIET_MS : QUIET_OPENED_MS;
   const published = port.publishedAt(uri);
   if (published !== undefined && published >= since) return done(await settled(port, uri, budget, since, quietMs), 'fresh');
-  // Open before the watch began, unchanged since, and nothing published that the watch saw: what it holds is its answer.
-  if (since === -Infinity) return done(port.of(uri), 'fresh');
-  const freshNow = (): boolean => (port.publishedAt(uri) ?? -Infinity) >= since;
+  // Open before the watch began, unchanged since, and nothing published that the watch saw: what it
+  // holds is its answer, where it holds one (a pull client's document in no tab has none: the rename
+  // opens its files, and their errors before it must not read as none).
+  if (since === -Infinity && port.holdsAnswer(uri, document.languageId)) return done(port.of(uri), 'fresh');
+  // (A publish on record, even when the mark is -Infinity: the file was open all along, held nothing.)
+  const freshNow = (): boolean => (port.publishedAt(uri) ?? NaN) >= since;
   const wait = async (ms: number): Promise<boolean> => freshNow() || (await budget.race(port.nextPublish(uri, Math.min(ms, budget.remaining())))) || freshNow();
   // A server that reports only on files in tabs gets one in the background, closed again after.
   const tabFirst = port.needsTab(document.languageId);

@@ -206,6 +206,12 @@ export interface DiagnosticsPort {
   publishesClosed(uri: string): boolean;
   /** Whether a file of this language needed a tab before to be checked. */
   needsTab(languageId: string): boolean;
+  /**
+   * Whether what the editor holds for the open `uri` is its server's word even with nothing published:
+   * it is in a tab, or its language's server was seen reporting on a document in no tab. (A pull
+   * client holds nothing for a document in no tab.)
+   */
+  holdsAnswer(uri: string, languageId: string): boolean;
   /** Asks the file's server directly where its language has a request for that (tsserver); undefined elsewhere. */
   check(uri: string, languageId: string): Promise<CheckedDiagnostics | undefined>;
   /** The language id VS Code gives a file by its name, without opening it; undefined when none is known. */

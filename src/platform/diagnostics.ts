@@ -256,6 +256,10 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     return this.tabLanguages.has(languageId) && !this.pushing.has(languageId);
   }
 
+  holdsAnswer(uri: string, languageId: string): boolean {
+    return inTab(uri) !== undefined || this.pushing.has(languageId);
+  }
+
   async showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined> {
     if (inTab(uri) !== undefined) return undefined;
     // `background`: the tab opens without becoming the active editor, and the focus stays where it is.

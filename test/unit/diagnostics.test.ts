@@ -89,6 +89,22 @@ describe('lsp_diagnostics', () => {
       assert.ok(port.needsTab('python'));
     });
 
+    it('a pull server holds nothing for an open document in no tab: shown in the background, not taken as clean', async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('a.py', 'python');
+      port.tabless.add('python');
+      // Opened before the watch (as the rename opens its files), never published, unchanged.
+      await workspace.openDocument(uri);
+      port.scheduled.set(uri, [{ diagnostics: [raw(0, 'held before')], tab: true }]);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(
+        file.diagnostics.map((d) => d.message),
+        ['held before'],
+      );
+      assert.deepEqual(port.closed, [uri]);
+    });
+
     it("a pull server's slow first answer is waited on: the empty list of a cancelled pull, then the errors", async () => {
       const { workspace, features, port, add } = setup();
       const uri = add('a.py', 'python');

@@ -87,6 +87,11 @@ export class FakeDiagnostics implements DiagnosticsPort {
   needsTab(languageId: string): boolean {
     return this.pullLanguages.has(languageId);
   }
+  /** Languages whose server holds nothing for a document in no tab (a pull client not yet seen pushing). */
+  readonly tabless = new Set<string>();
+  holdsAnswer(uri: string, languageId: string): boolean {
+    return this.tabs.has(uri) || !this.tabless.has(languageId);
+  }
   async showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined> {
     this.tabs.add(uri);
     this.pullLanguages.add(languageId);
