@@ -233,6 +233,10 @@ if (!only || only.includes('reach')) {
   }
 }
 
+// lsp_rename on rxjs (test/bench/rename.ts): the tool against the raw provider + applyEdit + saving.
+// LSP_TOOL_BENCH_ONLY=rename.
+const renamed = !only || only.includes('rename') ? (await workload('rename', { folder: ensureRxjs(), queries: [], parts: 'rename' })).rename : undefined;
+
 const STARTS = Math.max(1, Number(process.env.LSP_TOOL_BENCH_STARTS ?? 5));
 const activations = [workloads[0].activationMs];
 for (let i = 1; i < STARTS; i++) {
@@ -496,6 +500,23 @@ if (reach.length > 0) {
       `${(ts.checker.median / ts.edit.median).toFixed(1)}×`,
     ]);
   }
+}
+if (renamed) {
+  const range = (x) => `${ms(x.median)} [${x.min.toFixed(0)}–${x.max.toFixed(0)}]`;
+  lines.push(
+    '',
+    `\`lsp_rename\` on rxjs (${renamed.trials} trials, ${renamed.label}: ${renamed.edits} edits in ${renamed.files} files), called as a terminal agent calls it (MCP's call path, the disk): to its last save, and its whole call with the check of what it broke, against the raw path (\`vscode.executeDocumentRenameProvider\`, \`workspace.applyEdit\`, saving each changed file), interleaved; ratios are the median of the trials' own.`,
+    '',
+    '| raw: rename + apply + save | tool: to its last save | ratio | tool: whole call, with the check | ratio | files not as expected | said it broke |',
+    '|---|---|---|---|---|---|---|',
+    `| ${range(renamed.raw)} | ${range(renamed.saved)} | ${renamed.savedRatio.toFixed(2)} | ${range(renamed.total)} | ${renamed.totalRatio.toFixed(2)} | ${renamed.mismatches} | ${renamed.broke.length === 0 ? 'nothing' : renamed.broke.join('; ')} |`,
+  );
+  budgets.push(['lsp_rename to its last save ≤ 1.2× the raw rename + apply + save (rxjs)', renamed.savedRatio <= 1.2, `${renamed.savedRatio.toFixed(2)}×`]);
+  budgets.push([
+    'lsp_rename: every file as the raw edit leaves it, and back byte for byte (rxjs)',
+    renamed.mismatches === 0,
+    `${renamed.mismatches} files differ`,
+  ]);
 }
 // The real Copilot Chat agent loop (bench/copilot.mjs; also writes docs/performance-copilot.md).
 if (!only || only.includes('copilot')) lines.push('', ...(await runCopilotBench({ build: false })).lines);

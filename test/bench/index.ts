@@ -15,6 +15,7 @@ import type { HierarchyResult } from '../../src/engine/hierarchyResult';
 import type { LspToolApi } from '../../src/extension';
 import { measureDiagnostics } from './diagnostics';
 import { measureReach } from './reach';
+import { measureRename } from './rename';
 import { measureRender, stat } from './render';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -51,6 +52,8 @@ const QUIET_MS = Number(process.env.LSP_TOOL_BENCH_QUIET_MS ?? 25);
 const RUNS_DIAGNOSTICS = Number(process.env.LSP_TOOL_BENCH_DIAGNOSTICS_RUNS ?? 5);
 /** Edit-and-undo trials of "what did my edit break", each timed against the language's checker. */
 const RUNS_REACH = Number(process.env.LSP_TOOL_BENCH_REACH_RUNS ?? 3);
+/** Rename trials of lsp_rename against the raw path, each a rename one way and back. */
+const RUNS_RENAME = Number(process.env.LSP_TOOL_BENCH_RENAME_RUNS ?? 6);
 const PARTS = new Set((process.env.LSP_TOOL_BENCH_PARTS ?? 'cold,warm,mcp,usages,symbols,card,render,hierarchy').split(','));
 
 /** The raw provider call behind each operation: the product's own map. */
@@ -273,6 +276,7 @@ async function measureAll(): Promise<void> {
   if (PARTS.has('diagnostics') && diagnosticsFile) report.diagnostics = await measureDiagnostics(diagnosticsFile, RUNS_DIAGNOSTICS);
   const reachCase = process.env.LSP_TOOL_BENCH_REACH;
   if (PARTS.has('reach') && reachCase) report.reach = await measureReach(reachCase, RUNS_REACH);
+  if (PARTS.has('rename')) report.rename = await measureRename(api, RUNS_RENAME);
   if (PARTS.has('hierarchy') && hierarchyQueries.length > 0) report.hierarchy = await measureHierarchy(api, hierarchyQueries, quiet, progress);
   // The built-in usages tool on the same symbol, when this VS Code has it.
   const usages = vscode.lm.tools.find((t) => t.name === 'vscode_listCodeUsages');
