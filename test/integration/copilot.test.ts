@@ -433,4 +433,51 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
       `copilot two calls in one turn: tool messages ${textOfMessage(answerTo(second!, 'call_def')).length} and ${textOfMessage(answerTo(second!, 'call_hover')).length} characters; ours ${hover.length > hover.trimEnd().length ? `ended with ${JSON.stringify(hover.slice(hover.trimEnd().length))}, which Copilot dropped` : 'had no trailing whitespace'}`,
     );
   });
+
+  test('lsp_rename in the agent loop: Copilot asks first, naming the symbol, the new name and the files; accepted, the files change on disk, saved', async () => {
+    const dir = vscode.Uri.joinPath(folderUri('basic'), 'copilot-rename-gen');
+    const files: Record<string, string> = {
+      'tsconfig.json': '{ "compilerOptions": { "strict": true, "module": "commonjs", "noEmit": true }, "include": ["*.ts"] }\n',
+      'lib.ts': 'export function copilotShared(): number {\n  return 1;\n}\n',
+      'use.ts': "import { copilotShared } from './lib';\n\nexport const used = copilotShared();\n",
+    };
+    const fileOf = (name: string): string => vscode.Uri.joinPath(dir, name).fsPath;
+    fs.rmSync(dir.fsPath, { recursive: true, force: true });
+    fs.mkdirSync(dir.fsPath, { recursive: true });
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(fileOf(name), text);
+    try {
+      const lib = vscode.Uri.file(fileOf('lib.ts'));
+      await vscode.workspace.openTextDocument(lib);
+      await until(
+        async () => (await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', lib, new vscode.Position(0, 16))).length,
+        (n) => n === 3,
+        'tsserver sees both files',
+        30_000,
+      );
+      const input = { file_path: 'basic/copilot-rename-gen/lib.ts', line: 1, character: 17, new_name: 'copilotRenamed' };
+      await script([{ toolCalls: [{ id: 'call_rename', name: 'lsp_rename', arguments: input }] }, { text: 'Renamed it.' }]);
+      await askAgent('Rename copilotShared to copilotRenamed everywhere.');
+      const [asked] = await expectPage(CHAT, { text: '2 files change', timeoutMs: 60_000 });
+      assert.match(asked!, /Rename\s*`?copilotShared`?\s*to\s*`?copilotRenamed`?\s*\?/, 'the confirmation names the symbol and the new name');
+      assert.equal((await requests()).filter((r) => r.agentTurn).length, 1, 'the loop waits on the confirmation');
+      assert.equal(fs.readFileSync(fileOf('lib.ts'), 'utf8'), files['lib.ts'], 'nothing changes before the person allows it');
+      await vscode.commands.executeCommand('workbench.action.chat.acceptTool');
+      await finalAnswer('Renamed it.');
+      const [, second] = await waitForAgentRequests(2);
+      const content = textOfMessage(answerTo(second!, 'call_rename'));
+      assert.match(content, /^Renamed `copilotShared` to `copilotRenamed`: 3 edits in 2 files\.$/m, content);
+      assert.match(content, /^The rename broke nothing/m, content);
+      assert.equal(fs.readFileSync(fileOf('lib.ts'), 'utf8'), files['lib.ts']!.replace('copilotShared', 'copilotRenamed'));
+      assert.equal(fs.readFileSync(fileOf('use.ts'), 'utf8'), files['use.ts']!.split('copilotShared').join('copilotRenamed'));
+      assert.deepEqual(
+        vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.fsPath.startsWith(dir.fsPath)).map((d) => d.uri.fsPath),
+        [],
+        'saved',
+      );
+      measure(`copilot lsp_rename: asked ${JSON.stringify(asked!.slice(asked!.indexOf('Rename'), asked!.indexOf('2 files change') + 60))}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revertAll').then(undefined, () => undefined);
+      fs.rmSync(dir.fsPath, { recursive: true, force: true });
+    }
+  });
 });

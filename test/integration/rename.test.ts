@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import * as vscode from 'vscode';
-import { activateExtension, folderUri, measure, setSetting, textOf, until } from './helpers';
+import { activateExtension, expectPage, folderUri, measure, page, setSetting, textOf, until } from './helpers';
 import { connect, mcpText } from './mcpClient';
 
 const DIR = 'rename-gen';
@@ -206,5 +206,35 @@ suite('lsp_rename: the first tool that writes', () => {
       if (document !== undefined) assert.equal(document.getText(), before.get(name), `${name} in the editor`);
     }
     assert.deepEqual(unsavedIn(), []);
+  });
+
+  test("the card's Undo button puts every file back, on disk and in the editor, once", async () => {
+    await vscode.commands.executeCommand('lspTool.showCard');
+    const before = new Map(Object.keys(FILES).map((name) => [name, read(name)]));
+    const renamed = mcpText(await client.callTool({ name: 'lsp_rename', arguments: { ...ARGS, new_name: 'cardUndone' } }));
+    assert.match(renamed, /: 6 edits in 3 files\./, renamed);
+    assert.match(read('use2.ts'), /cardUndone/);
+    await expectPage('.card-title', { text: 'cardUndone', timeoutMs: 15_000 });
+    // The button shows on the rename's card only: visible, it is the one a person clicks.
+    await expectPage('#undo:not([hidden])', { timeoutMs: 5000 });
+    await page('click', { selector: '#undo:not([hidden])' });
+    await until(
+      () => [...before].filter(([name, content]) => read(name) !== content),
+      (left) => left.length === 0,
+      'every file back on disk',
+      30_000,
+    );
+    for (const name of before.keys()) {
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === fileOf(name).fsPath);
+      if (document !== undefined)
+        await until(
+          () => document.getText(),
+          (text) => text === before.get(name),
+          `${name} back in the editor`,
+        );
+    }
+    assert.deepEqual(unsavedIn(), []);
+    // Once: the button is gone, and the command finds nothing more of this rename to undo.
+    assert.equal((await page<{ count: number }>('query', { selector: '#undo:not([hidden])', timeoutMs: 0, min: 1 })).count, 0, 'the Undo button hides');
   });
 });

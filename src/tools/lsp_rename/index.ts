@@ -31,7 +31,10 @@ export const renameTool: ToolDefinition<RenameEngine, RenameOutcome, RenameResul
     }
     return {
       title: context.l10n.t('Rename `{0}` to `{1}`?', preview.oldName, preview.newName),
-      message: context.l10n.t('{0} files change, and are saved. The LSP card can undo it.', preview.files.length),
+      message:
+        preview.files.length === 1
+          ? context.l10n.t('1 file changes, and is saved. The LSP card can undo it.')
+          : context.l10n.t('{0} files change, and are saved. The LSP card can undo it.', preview.files.length),
     };
   },
 };
