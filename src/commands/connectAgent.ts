@@ -1,12 +1,17 @@
 // "LSP: Connect an Agent…": pick a terminal agent, get its one-time setup (in its own config
-// format, naming the window's environment variables) as a read-only Markdown document, its first
-// snippet on the clipboard if the person wants it.
+// format, naming the window's environment variables, and the tools from the one list of tools) as a
+// read-only Markdown document shown rendered, its first snippet on the clipboard if the person wants it.
 import * as vscode from 'vscode';
 import { Command } from '../ids';
 import { AGENT_IDS, type AgentId, agentSetup, type SetupStrings, setupMarkdown } from '../text/agentSetup';
 import type { RegisterCommand } from '../platform/commandTable';
 
-function strings(): SetupStrings {
+/** `lsp`, `lsp_symbols` and `lsp_hierarchy`, in the display language's way of listing. */
+function listed(names: readonly string[]): string {
+  return new Intl.ListFormat(vscode.env.language, { type: 'conjunction' }).format(names.map((name) => `\`${name}\``));
+}
+
+function strings(toolNames: readonly string[]): SetupStrings {
   return {
     heading: (agent) => vscode.l10n.t('Connect {0} to VS Code', agent),
     intro: (urlVariable, tokenVariable) =>
@@ -20,17 +25,14 @@ function strings(): SetupStrings {
     orAddToFile: (file) => vscode.l10n.t('Or, for one project only, add to `{0}`:', file),
     merge: vscode.l10n.t('(If the file already has `mcpServers`, add the entry to it.)'),
     then: (agent) =>
-      vscode.l10n.t(
-        'Then start {0} in an integrated terminal of VS Code: it finds the tools `lsp`, `lsp_symbols` and `lsp_hierarchy` of the window it runs in.',
-        agent,
-      ),
+      vscode.l10n.t('Then start {0} in an integrated terminal of VS Code: it finds the tools {1} of the window it runs in.', agent, listed(toolNames)),
     docs: (url) => vscode.l10n.t("The format is from the agent's documentation: {0}", url),
   };
 }
 
 /** The document's text for one agent, with a warning first when this window serves no tools. */
-export function setupDocument(id: AgentId, listening: boolean): string {
-  const text = setupMarkdown(agentSetup(id), strings());
+export function setupDocument(id: AgentId, listening: boolean, toolNames: readonly string[]): string {
+  const text = setupMarkdown(agentSetup(id), strings(toolNames));
   if (listening) return text;
   const warning = vscode.l10n.t(
     '> **This window does not serve the tools to agents now**: the server is off in settings, the workspace is in Restricted Mode, or this extension runs in a web worker, which cannot listen.',
@@ -65,7 +67,7 @@ async function serverListening(): Promise<boolean> {
 }
 
 /** `agent`: given by a script or test; otherwise picked. Resolves to the opened document. */
-async function connectAgent(documents: SetupDocuments, agent?: unknown): Promise<vscode.TextDocument | undefined> {
+async function connectAgent(documents: SetupDocuments, toolNames: readonly string[], agent?: unknown): Promise<vscode.TextDocument | undefined> {
   let id = AGENT_IDS.find((known) => known === agent);
   if (id === undefined) {
     const items = AGENT_IDS.map((known) => {
@@ -87,8 +89,13 @@ async function connectAgent(documents: SetupDocuments, agent?: unknown): Promise
     id = picked.id;
   }
   const name = vscode.l10n.t('{0} setup', agentSetup(id).name);
-  const document = await vscode.workspace.openTextDocument(documents.uriFor(name, setupDocument(id, await serverListening())));
-  await vscode.window.showTextDocument(document, { preview: false });
+  const document = await vscode.workspace.openTextDocument(documents.uriFor(name, setupDocument(id, await serverListening(), toolNames)));
+  // Rendered, as a person reads it; where this editor has no Markdown preview, the text.
+  const rendered = await vscode.commands.executeCommand('markdown.showPreview', document.uri).then(
+    () => true,
+    () => false,
+  );
+  if (!rendered) await vscode.window.showTextDocument(document, { preview: false });
   const first = agentSetup(id).steps[0]!;
   const copy = vscode.l10n.t('Copy');
   // Not awaited: the command is done when the setup is shown.
@@ -100,10 +107,11 @@ async function connectAgent(documents: SetupDocuments, agent?: unknown): Promise
   return document;
 }
 
-export function register(command: RegisterCommand): vscode.Disposable {
+/** `toolNames`: every tool an agent finds, from the one list of tools. */
+export function register(command: RegisterCommand, toolNames: readonly string[]): vscode.Disposable {
   const documents = new SetupDocuments();
   return vscode.Disposable.from(
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents),
-    command(Command.connectAgent, (agent?: unknown) => connectAgent(documents, agent)),
+    command(Command.connectAgent, (agent?: unknown) => connectAgent(documents, toolNames, agent)),
   );
 }
