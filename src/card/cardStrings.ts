@@ -38,6 +38,6 @@ export function cardStrings(): CardStrings {
     repeated: vscode.l10n.t('repeated: listed above'),
     cycle: vscode.l10n.t('cycle: its own ancestor'),
     loading: vscode.l10n.t('Loading…'),
-    hierarchySummary: vscode.l10n.t('{0} related items'),
+    hierarchySummary: { one: vscode.l10n.t('1 related item'), many: vscode.l10n.t('{0} related items') },
   };
 }

@@ -5,6 +5,7 @@ import { markdownToBlocks } from '../../src/card/webview/markdown';
 import { lspCardBody } from '../../src/tools/lsp/card';
 import { mergeRows, splitEntry } from '../../src/card/webview/chunks';
 import { isFromCard, type CardEntry, type CardStrings } from '../../src/card/webview/protocol';
+import { relatedItems } from '../../src/card/webview/view';
 
 const STRINGS: CardStrings = {
   back: 'Back',
@@ -26,7 +27,7 @@ const STRINGS: CardStrings = {
   repeated: 'repeated',
   cycle: 'cycle',
   loading: 'Loading…',
-  hierarchySummary: '{0} related items',
+  hierarchySummary: { one: '1 related item', many: '{0} related items' },
 };
 
 describe('card html', () => {
@@ -71,6 +72,14 @@ describe('card html', () => {
       html,
       /<button id="openInReferences" class="icon" type="button" title="Open in References View" aria-label="Open in References View" disabled>/,
     );
+  });
+});
+
+describe('relatedItems', () => {
+  it('says "1 related item", and the plural for any other count', () => {
+    assert.equal(relatedItems(STRINGS.hierarchySummary, 1), '1 related item');
+    assert.equal(relatedItems(STRINGS.hierarchySummary, 2), '2 related items');
+    assert.equal(relatedItems(STRINGS.hierarchySummary, 0), '0 related items');
   });
 });
 

@@ -3,7 +3,7 @@
 // codicon per kind, and tree keyboard navigation. DOM is built with textContent only.
 import { el, icon } from './dom';
 import type { CardEntry, CardStrings, CardTreeNode, FromCard } from './protocol';
-import type { CardView, Painted, ResultOf } from './view';
+import { relatedItems, type CardView, type Painted, type ResultOf } from './view';
 
 export interface TreeContext {
   entry: CardEntry;
@@ -217,7 +217,7 @@ export class HierarchyTreeView {
 }
 
 export function renderHierarchy(entry: CardEntry, result: ResultOf<'hierarchy'>, view: CardView): (Painted & { tree: HierarchyTreeView }) | undefined {
-  view.summary.textContent = result.total === 0 ? '' : view.format(view.strings.hierarchySummary, result.total);
+  view.summary.textContent = result.total === 0 ? '' : relatedItems(view.strings.hierarchySummary, result.total);
   if (result.roots.length === 0) {
     view.content.appendChild(el('p', 'empty-state empty-results', view.strings.noResults));
     return undefined;

@@ -13,7 +13,7 @@ import type { CardEntry, CardGroup, CardStrings, ToCard } from './protocol';
 import type { RowList } from './rowList';
 import { renderSymbols } from './symbolsView';
 import { setTreeChildren } from './treeNodes';
-import { format, unreachable, type CardView, type Painted } from './view';
+import { format, relatedItems, unreachable, type CardView, type Painted } from './view';
 
 /** What the entry on screen drew: its row list (which may still grow) or its tree. */
 interface Shown {
@@ -190,7 +190,7 @@ class SearchCard {
     const entry = this.history.find(message.id);
     if (entry && setTreeChildren(entry, message.key, message.children) && this.history.current === entry) {
       this.shown.tree?.addChildren(message.key, message.children);
-      if (entry.result.kind === 'hierarchy') this.view.summary.textContent = format(this.view.strings.hierarchySummary, entry.result.total);
+      if (entry.result.kind === 'hierarchy') this.view.summary.textContent = relatedItems(this.view.strings.hierarchySummary, entry.result.total);
     }
   }
 

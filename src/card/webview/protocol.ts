@@ -125,8 +125,8 @@ export interface CardStrings {
   repeated: string;
   cycle: string;
   loading: string;
-  /** "{0} related items" */
-  hierarchySummary: string;
+  /** "1 related item", "{0} related items" */
+  hierarchySummary: { one: string; many: string };
 }
 
 export const HISTORY_LIMIT = OUTCOME_HISTORY;
