@@ -5,7 +5,7 @@ import { markdownToBlocks } from '../../src/card/webview/markdown';
 import { lspCardBody } from '../../src/tools/lsp/card';
 import { mergeRows, splitEntry } from '../../src/card/webview/chunks';
 import { isFromCard, type CardEntry, type CardStrings } from '../../src/card/webview/protocol';
-import { relatedItems } from '../../src/card/webview/view';
+import { relatedItems } from '../../src/text/summary';
 
 const STRINGS: CardStrings = {
   back: 'Back',

@@ -3,7 +3,8 @@
 // codicon per kind, and tree keyboard navigation. DOM is built with textContent only.
 import { el, icon } from './dom';
 import type { CardEntry, CardStrings, CardTreeNode, FromCard } from './protocol';
-import { relatedItems, type CardView, type Painted, type ResultOf } from './view';
+import { relatedItems } from '../../text/summary';
+import type { CardView, Painted, ResultOf } from './view';
 
 export interface TreeContext {
   entry: CardEntry;

@@ -11,9 +11,10 @@ import { historyKeys, navigateRows } from './keyboard';
 import { renderLocations, type LocationList } from './locationsView';
 import type { CardEntry, CardGroup, CardStrings, ToCard } from './protocol';
 import type { RowList } from './rowList';
+import { relatedItems } from '../../text/summary';
 import { renderSymbols } from './symbolsView';
 import { setTreeChildren } from './treeNodes';
-import { format, relatedItems, unreachable, type CardView, type Painted } from './view';
+import { format, unreachable, type CardView, type Painted } from './view';
 
 /** What the entry on screen drew: its row list (which may still grow) or its tree. */
 interface Shown {

@@ -23,11 +23,6 @@ export function format(template: string, ...args: (string | number)[]): string {
   return template.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
 }
 
-/** "1 related item", "7 related items". */
-export function relatedItems(templates: { one: string; many: string }, count: number): string {
-  return count === 1 ? templates.one : format(templates.many, count);
-}
-
 /** The end of an exhaustive switch: a case added to the union and not handled fails the type check here. */
 export function unreachable(value: never): never {
   throw new Error(`the card cannot draw ${JSON.stringify(value)}`);
