@@ -150,25 +150,43 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   // nothing about this one; a file whose report a pull client dropped with its tab has no publish on
   // record, and a language whose client pulls gets a tab.)
   const dependentHeld = !tabFirst && wasOpen && unchangedSince !== undefined && port.publishedAt(uri) !== undefined;
-  if (dependentHeld && (await budget.race(port.reopen(uri)))) {
-    const reopened = port.now();
-    const fresh = (): boolean => (port.publishedAt(uri) ?? -Infinity) >= reopened;
-    if (fresh() || (await budget.race(port.nextPublish(uri, Math.min(PUBLISH_WAIT_MS, budget.remaining())))) || fresh()) {
-      return done(await settled(port, uri, budget, reopened, QUIET_OPENED_MS), 'fresh');
-    }
+  if (dependentHeld) {
+    const reopened = await givenAgain(port, uri, budget);
+    if (reopened !== undefined) return done(await settled(port, uri, budget, reopened, QUIET_OPENED_MS), 'fresh');
   }
   const close = await budget.race(port.showInBackground(uri, document.languageId));
   const shown = port.now();
   try {
-    if (!(await wait(port.publishedFor(document.languageId) ? PUBLISH_WAIT_MS : STARTING_WAIT_MS))) return done(port.of(uri), 'stale');
+    // Already in a tab (the person's, or follow-along's), unchanged itself, a dependent of the change:
+    // a pull client asks for it again only when its server says so (TypeScript 7 may not, for a
+    // change on disk), so it is given to the server again, as on opening, unless the server is quick.
+    const tabbedDependent = close === undefined && tabFirst && unchangedSince !== undefined;
+    let mark = since;
+    if (!(await wait(tabbedDependent ? TAB_HINT_MS : port.publishedFor(document.languageId) ? PUBLISH_WAIT_MS : STARTING_WAIT_MS))) {
+      const reopened = tabbedDependent ? await givenAgain(port, uri, budget) : undefined;
+      if (reopened === undefined) return done(port.of(uri), 'stale');
+      mark = reopened;
+    }
     const took = (port.publishedAt(uri) ?? shown) - shown;
-    await settled(port, uri, budget, since, Math.max(quietMs, Math.min(took * PULL_QUIET_FACTOR, PULL_QUIET_MAX_MS)));
+    await settled(port, uri, budget, mark, Math.max(quietMs, Math.min(took * PULL_QUIET_FACTOR, PULL_QUIET_MAX_MS)));
     // Pulls for other files in tabs at once cancel and restart one another's analyses: the server's
     // last word on this file comes once it has been quiet about every file of its family.
     return done(await familyQuiet(port, uri, budget, FAMILY_QUIET_MS), 'fresh');
   } finally {
     await close?.();
   }
+}
+
+/**
+ * Gives an open file to its server again, as on opening (port.reopen): when it was, and a publish
+ * came after that within PUBLISH_WAIT_MS, the time it was given; otherwise undefined.
+ */
+async function givenAgain(port: DiagnosticsPort, uri: string, budget: Budget): Promise<number | undefined> {
+  if (!(await budget.race(port.reopen(uri)))) return undefined;
+  const reopened = port.now();
+  const fresh = (): boolean => (port.publishedAt(uri) ?? -Infinity) >= reopened;
+  const published = fresh() || (await budget.race(port.nextPublish(uri, Math.min(PUBLISH_WAIT_MS, budget.remaining())))) || fresh();
+  return published ? reopened : undefined;
 }
 
 /** What the server holds for `uri` once no file of its family has had a publish for `ms`. */

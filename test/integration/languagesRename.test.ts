@@ -64,15 +64,22 @@ for (const c of CASES.filter((k) => ['python', 'c', 'go'].includes(k.key))) {
       const position = new vscode.Position(line, character);
       // The raw provider's edit, once the server answers with the other files too (the project loaded).
       let raw: vscode.WorkspaceEdit | undefined;
+      let refused = '';
       for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
         raw = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', document.uri, position, newName).then(
           (e) => e,
-          () => undefined,
+          (err: unknown) => {
+            refused = err instanceof Error ? err.message : String(err);
+            return undefined;
+          },
         );
         if (raw !== undefined && raw.entries().length > 1) break;
         await new Promise((r) => setTimeout(r, 1000));
       }
-      assert.ok(raw !== undefined && raw.entries().length > 1, `the raw rename reaches other files: ${raw?.entries().length ?? 0}`);
+      assert.ok(
+        raw !== undefined && raw.entries().length > 1,
+        `the raw rename of ${name} at ${c.file}:${line + 1}:${character + 1} reaches other files: ${raw?.entries().length ?? 0}${refused ? `; the server said: ${refused}` : ''}`,
+      );
       const expected = applied(raw);
       for (const touched of expected.keys()) originals.set(touched, fs.readFileSync(touched, 'utf8'));
       const before = await c.check(root);

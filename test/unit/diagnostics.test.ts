@@ -216,6 +216,24 @@ describe('lsp_diagnostics', () => {
       assert.equal(workspace.open.has(uri), false, 'the file was opened');
     });
 
+    it("a pull client's dependent already in a tab, silent after the change: given to the server again, its new answer taken", async () => {
+      const { workspace, features, port, add } = setup();
+      const uri = add('dep.py', 'python');
+      port.tabless.add('python');
+      port.pullLanguages.add('python');
+      await workspace.openDocument(uri);
+      port.tabs.add(uri);
+      port.publish(uri, [raw(0, 'error of the edit')]);
+      const after = port.now();
+      // The edit undone on disk: the client pulls the tab again only when its server asks, and it does not.
+      port.onReopen.set(uri, []);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget(), { after });
+      assert.deepEqual(port.reopened, [uri]);
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(file.diagnostics, []);
+      assert.ok(port.tabs.has(uri), "the person's tab stays");
+    });
+
     it('a data file its server reported on since its last change keeps that answer, unopened; a changed one is checked again', async () => {
       const { workspace, features, port, add } = setup();
       features.providerLanguages.add('json');

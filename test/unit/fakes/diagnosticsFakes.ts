@@ -39,9 +39,14 @@ export class FakeDiagnostics implements DiagnosticsPort {
     return stamps.length === 0 ? undefined : Math.max(...stamps);
   }
   readonly reopened: string[] = [];
+  /** What the server publishes for a file given to it again (reopen); without an entry, reopen does nothing. */
+  readonly onReopen = new Map<string, RawDiagnostic[]>();
   async reopen(uri: string): Promise<boolean> {
     this.reopened.push(uri);
-    return false;
+    const next = this.onReopen.get(uri);
+    if (next === undefined) return false;
+    this.scheduled.set(uri, [{ diagnostics: next }]);
+    return true;
   }
   changedAt(uri: string): number | undefined {
     return this.changes.get(uri);
@@ -93,6 +98,7 @@ export class FakeDiagnostics implements DiagnosticsPort {
     return this.tabs.has(uri) || !this.tabless.has(languageId);
   }
   async showInBackground(uri: string, languageId: string): Promise<(() => Promise<void>) | undefined> {
+    if (this.tabs.has(uri)) return undefined;
     this.tabs.add(uri);
     this.pullLanguages.add(languageId);
     return async () => {
