@@ -149,7 +149,12 @@ export function startFeatures(services: ActivationServices): Features {
   own(toolCommands.register({ calls, card }, commands.register));
   own(ReferencesHandoff.register({ engine, outcomes, workspace }, commands.register));
   own(HierarchyHandoff.register({ outcomes: hierarchies }, commands.register));
-  own(connectAgent.register(commands.register, TOOLS.map((tool) => tool.schema.name)));
+  own(
+    connectAgent.register(
+      commands.register,
+      TOOLS.map((tool) => tool.schema.name),
+    ),
+  );
   // Undo (the card's button, the palette): what the newest call of a tool that writes changed, or the call named by id.
   own(
     commands.register(Command.undo, async (id?: unknown) => {

@@ -154,7 +154,12 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
     const reopened = await givenAgain(port, uri, budget);
     if (reopened !== undefined) return done(await settled(port, uri, budget, reopened, QUIET_OPENED_MS), 'fresh');
   }
-  const close = await budget.race(port.showInBackground(uri, document.languageId));
+  const showing = port.showInBackground(uri, document.languageId);
+  // The tab opens whatever the budget says: one the budget ran out on is closed when it comes.
+  const close = await budget.race(showing).catch((err: unknown) => {
+    void showing.then((closeLate) => closeLate?.()).catch(() => undefined);
+    throw err;
+  });
   const shown = port.now();
   try {
     // Already in a tab (the person's, or follow-along's), unchanged itself, a dependent of the change:

@@ -52,7 +52,8 @@ export class VscodeWorkspaceEdits implements WorkspaceEdits {
     const failed: string[] = [];
     for (const uri of uris) {
       const document = openDocument(uri) ?? (await vscode.workspace.openTextDocument(parseUri(uri)));
-      if (document.isDirty && !(await document.save())) failed.push(uri);
+      // save() is false too when the file was saved meanwhile (auto-save): then it is on disk all the same.
+      if (document.isDirty && !(await document.save()) && document.isDirty) failed.push(uri);
     }
     return failed;
   }

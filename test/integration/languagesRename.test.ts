@@ -55,7 +55,7 @@ for (const c of CASES.filter((k) => ['python', 'c', 'go'].includes(k.key))) {
     test('renamed over MCP: the raw edit on disk, saved, the checker clean; back through invokeTool, byte for byte', async () => {
       const file = path.join(root, c.file);
       const text = fs.readFileSync(file, 'utf8');
-      const name = /(\w+)\s*\(/.exec(c.from)![1]!;
+      const name = c.name;
       const line = text.split('\n').findIndex((l) => l.includes(c.from));
       assert.ok(line >= 0, `${c.file} declares ${name}`);
       const character = text.split('\n')[line]!.indexOf(name, text.split('\n')[line]!.indexOf(c.from));

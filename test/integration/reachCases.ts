@@ -12,6 +12,8 @@ export interface ReachCase {
   tag: string;
   /** The file edited, relative to the workspace folder. */
   file: string;
+  /** The declared function's name. */
+  name: string;
   /** The declaration as it is, and as the edit leaves it: one more required parameter. */
   from: string;
   to: string;
@@ -57,6 +59,7 @@ export const CASES: ReachCase[] = [
     label: 'TypeScript (tsserver, rxjs), against tsc --noEmit',
     tag: '@rxjs',
     file: 'src/internal/util/isFunction.ts',
+    name: 'isFunction',
     from: 'export function isFunction(value: any): value is (...args: any[]) => any {',
     to: 'export function isFunction(value: any, lspToolExtra: number): value is (...args: any[]) => any {',
     folder: 'src/internal/observable',
@@ -68,6 +71,7 @@ export const CASES: ReachCase[] = [
     label: 'TypeScript (tsserver, rxjs, operate), against tsc --noEmit',
     tag: '@rxjs',
     file: 'src/internal/util/lift.ts',
+    name: 'operate',
     from: '): OperatorFunction<T, R> {',
     to: ', lspToolExtra: number): OperatorFunction<T, R> {',
     folder: 'src/internal/operators',
@@ -79,6 +83,7 @@ export const CASES: ReachCase[] = [
     label: 'TypeScript 7 (tsgo --lsp, rxjs), against tsgo --noEmit',
     tag: '@tsgo',
     file: 'src/internal/util/isFunction.ts',
+    name: 'isFunction',
     from: 'export function isFunction(value: any): value is (...args: any[]) => any {',
     to: 'export function isFunction(value: any, lspToolExtra: number): value is (...args: any[]) => any {',
     folder: 'src/internal/observable',
@@ -92,6 +97,7 @@ export const CASES: ReachCase[] = [
     label: 'Python (pyright, click), against the pyright CLI',
     tag: '@lang-python-position',
     file: 'click/_compat.py',
+    name: 'strip_ansi',
     from: 'def strip_ansi(value: str) -> str:',
     to: 'def strip_ansi(value: str, *, lsp_tool_extra: int) -> str:',
     folder: 'click',
@@ -107,6 +113,7 @@ export const CASES: ReachCase[] = [
     label: 'C (clangd, cJSON), against the compilation database with -fsyntax-only',
     tag: '@lang-c-position',
     file: 'cJSON.h',
+    name: 'cJSON_IsArray',
     from: 'CJSON_PUBLIC(cJSON_bool) cJSON_IsArray(const cJSON * const item);',
     to: 'CJSON_PUBLIC(cJSON_bool) cJSON_IsArray(const cJSON * const item, int lsp_tool_extra);',
     folder: '.',
@@ -129,6 +136,7 @@ export const CASES: ReachCase[] = [
     label: "Go (gopls, gorilla/mux), against Go's build of the package and its tests",
     tag: '@lang-go-position',
     file: 'mux.go',
+    name: 'NewRouter',
     from: 'func NewRouter() *Router {',
     to: 'func NewRouter(lspToolExtra int) *Router {',
     folder: '.',

@@ -123,7 +123,9 @@ export class RenameEngine extends EngineQuery {
       const folder = this.deps.workspace.folderOf(document.uri);
       if (!this.warm.has(folder, document.languageId, 'rename')) await wakeLanguage(document.languageId, this.deps.workspace, this.deps.features, budget);
       const proposed = await this.proposed(edits, document, queried, args, folder, budget);
-      const touched = proposed.files.map((f) => f.uri);
+      // One order whatever the server's: the file at the position first, then by path.
+      const files = [...proposed.files].sort((a, b) => Number(b.uri === document.uri) - Number(a.uri === document.uri) || a.uri.localeCompare(b.uri));
+      const touched = files.map((f) => f.uri);
       const roots = this.deps.workspace.roots();
       const outside = touched.filter((uri) => !roots.some((root) => pathInside(root.uri, uri) !== undefined));
       const pathOf = displayPaths(folder, roots);
@@ -166,7 +168,7 @@ export class RenameEngine extends EngineQuery {
         kind: 'rename',
         oldName: name,
         newName: args.newName,
-        locations: changedLocations(proposed.files),
+        locations: changedLocations(files),
         files: touched,
         unsaved: [...unsaved, ...notSaved],
         broke: checked.broke,
@@ -227,7 +229,8 @@ export class RenameEngine extends EngineQuery {
         ),
       budget,
       {
-        same: (a, b) => count(a) === count(b) && JSON.stringify(a?.files) === JSON.stringify(b?.files),
+        // As sets: gopls lists the files of one edit in a different order each time.
+        same: (a, b) => count(a) === count(b) && editKey(a) === editKey(b),
         empty: (edit) => count(edit) === 0,
         serverUp: this.outlines(document.uri, budget),
       },
@@ -288,6 +291,16 @@ export class RenameEngine extends EngineQuery {
       throw err;
     }
   }
+}
+
+/** An edit's files and their changes, in one order whatever order the server gave them in. */
+function editKey(edit: ProposedEdit | undefined): string {
+  const at = (e: ProposedEdit['files'][number]['edits'][number]): string =>
+    `${e.range.start.line}:${e.range.start.character}-${e.range.end.line}:${e.range.end.character}=${e.newText}`;
+  return (edit?.files ?? [])
+    .map((f) => `${f.uri}\n${f.edits.map(at).sort().join('\n')}`)
+    .sort()
+    .join('\n\n');
 }
 
 /** A name as a regular expression matches it literally. */
