@@ -152,6 +152,28 @@ describe('lsp_rename', () => {
       );
     });
 
+    it("takes a server's edit that lists its files in a new order each time as settled, and answers in one order", async () => {
+      const { engine, edits, a, b } = setup();
+      const files = edits.answer as FileTextEdits[];
+      // gopls: the same edit, its files (and a file's changes) in another order at each ask.
+      let asked = 0;
+      edits.rename = async (): Promise<ProposedEdit> => {
+        const turned = ++asked % 2 === 0;
+        const list = turned ? [{ ...files[1]!, edits: [...files[1]!.edits].reverse() }, files[0]!] : files;
+        return { files: list, handle: 'isCallable' };
+      };
+      const started = Date.now();
+      const outcome = await engine.execute({ ...ARGS, file_path: 'src/b.ts', line: 2, character: 1 });
+      assert.ok(asked <= 4, `settled after ${asked} asks`);
+      assert.ok(Date.now() - started < DEFAULT_SETTINGS.timeoutMs / 2, 'not by the budget running out');
+      // The file at the position first, each file's changes in text order.
+      assert.deepEqual(
+        outcome.result.locations.map((l) => `${l.uri.endsWith('b.ts') ? 'b' : 'a'}:${l.range.start.line}`),
+        ['b:0', 'b:1', 'a:0'],
+      );
+      assert.deepEqual(outcome.result.files, [b, a]);
+    });
+
     it('refuses a caller on the disk when a file it would change has unsaved changes, and changes nothing', async () => {
       const { engine, edits, b } = setup();
       edits.dirty.add(b);
