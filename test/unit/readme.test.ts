@@ -12,6 +12,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
     commands: { command: string }[];
     configuration: { properties: Record<string, unknown> };
     chatParticipants: { name: string; commands: { name: string }[] }[];
+    languageModelTools: { name: string }[];
   };
 };
 const sources = (dir: string): string[] =>
@@ -60,5 +61,23 @@ describe('README.md', () => {
     const targets = [...readme.matchAll(/\]\(([^)#\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z]+:/i.test(t));
     assert.ok(targets.length > 0);
     for (const target of targets) assert.ok(fs.existsSync(path.join(root, target)), target);
+  });
+});
+
+describe('docs/agents.md', () => {
+  const agents = fs.readFileSync(path.join(root, 'docs', 'agents.md'), 'utf8');
+  const tools = pkg.contributes.languageModelTools.map((t) => t.name);
+  it('names every tool an agent finds, from the one list of tools', () => {
+    assert.ok(tools.length >= 5, tools.join(', '));
+    for (const tool of tools) assert.ok(agents.includes(`\`${tool}\``), tool);
+  });
+  it('never counts the tools in words (a count goes stale with the next tool)', () => {
+    assert.doesNotMatch(agents, /\b(three|four|five|six) (read-only )?tools\b/i);
+  });
+  it('starts, per agent, with a quick connect and a way to check it', () => {
+    const quick = agents.slice(agents.indexOf('## Quick connect'), agents.indexOf('## How an agent finds its window'));
+    assert.ok(quick.length > 0, 'a Quick connect section before the details');
+    for (const agent of ['Claude Code', 'Codex CLI', 'Gemini CLI', 'Copilot CLI']) assert.match(quick, new RegExp(`^\\| ${agent} \\|`, 'm'), agent);
+    assert.ok(quick.includes('echo $LSP_TOOL_MCP_URL'));
   });
 });
