@@ -1,6 +1,6 @@
 // Integration runner: real VS Code server + Chromium + the real tsserver. Prints mocha's results,
 // then `N passed, N failed`; exits non-zero on any failure or timeout.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installExtensions, launchBrowser, newWindowPage, onCleanup, runCleanups, startServer, workbenchUrl } from './host.mjs';
@@ -141,6 +141,7 @@ export async function runIntegration({
     }
     if (results.done) break;
   }
+  rmSync(resultsFile, { force: true });
   const records = results?.records ?? [];
   for (const line of results?.measurements ?? []) console.log(`  [${label}] measured: ${line}`);
   if (!results?.done) {
