@@ -133,18 +133,6 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   // (A publish on record, even when the mark is -Infinity: the file was open all along, held nothing.)
   const freshNow = (): boolean => (port.publishedAt(uri) ?? NaN) >= since;
   const wait = async (ms: number): Promise<boolean> => freshNow() || (await budget.race(port.nextPublish(uri, Math.min(ms, budget.remaining())))) || freshNow();
-  // As `wait`, while the server is still working through files of the family (a publish for one of
-  // them in the last `ms`: clangd re-checking five changed files on two cores), up to STARTING_WAIT_MS.
-  const waitWhileBusy = async (ms: number): Promise<boolean> => {
-    const started = port.now();
-    for (;;) {
-      if (freshNow()) return true;
-      const deadline = Math.min(started + Math.max(ms, STARTING_WAIT_MS), Math.max(started, port.familyPublishedAt(uri) ?? -Infinity) + ms);
-      const left = Math.min(deadline - port.now(), budget.remaining());
-      if (left <= 0) return false;
-      if (await budget.race(port.nextPublish(uri, left))) return freshNow();
-    }
-  };
   // A server that reports only on files in tabs gets one in the background, closed again after.
   const tabFirst = port.needsTab(document.languageId);
   // A dependent of a server that checks the whole project (it reports on files nobody opened): once it
@@ -183,7 +171,7 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
     // behind its background index on a cold start): as long as a starting server's.
     const firstLook = !wasOpen && publishedBefore === undefined;
     const ms = tabbedDependent ? TAB_HINT_MS : port.publishedFor(document.languageId) && !firstLook ? PUBLISH_WAIT_MS : STARTING_WAIT_MS;
-    if (!(await (tabbedDependent ? wait(ms) : waitWhileBusy(ms)))) {
+    if (!(await wait(ms))) {
       const reopened = tabbedDependent ? await givenAgain(port, uri, budget) : undefined;
       if (reopened === undefined) return done(port.of(uri), 'stale');
       mark = reopened;

@@ -108,7 +108,6 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     if (!(await throughNoLink(uri))) return;
     if (stamp === undefined) this.stamps.delete(key);
     else this.stamps.set(key, stamp);
-    if (stamp !== undefined && (await holdsItsText(uri))) return;
     keepNewest(this.changes, key, this.now(), KEPT);
   }
 
@@ -131,7 +130,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
         const stamp = stampOf(stat);
         const before = this.stamps.get(key);
         this.stamps.set(key, stamp);
-        if (!first && before !== stamp && !(await holdsItsText(uri)) && (await throughNoLink(uri))) keepNewest(this.changes, key, this.now(), KEPT);
+        if (!first && before !== stamp && (await throughNoLink(uri))) keepNewest(this.changes, key, this.now(), KEPT);
       }),
     );
     if (first) return;
@@ -344,19 +343,6 @@ async function throughNoLink(uri: vscode.Uri): Promise<boolean> {
   if (uri.scheme !== 'file') return true;
   const real = await realFsPath(uri.fsPath);
   return real === undefined || real === uri.fsPath;
-}
-
-/**
- * Whether a write to `uri` on disk is no change of its own to record: an open document, with no
- * unsaved changes, already holds the text written (its save, a rename's, or its reload from the disk,
- * which it reported itself as a change). Its server saw nothing new; recorded at the write, the change
- * would come after the server's answer to the edit, and that answer would never count.
- */
-async function holdsItsText(uri: vscode.Uri): Promise<boolean> {
-  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (document === undefined || document.isDirty) return false;
-  const bytes = await Promise.resolve(vscode.workspace.fs.readFile(uri)).catch(() => undefined);
-  return bytes !== undefined && new TextDecoder().decode(bytes) === document.getText();
 }
 
 /** The text tab showing `uri`, in any group. */

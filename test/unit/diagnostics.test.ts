@@ -234,24 +234,6 @@ describe('lsp_diagnostics', () => {
       assert.ok(port.tabs.has(uri), "the person's tab stays");
     });
 
-    it('a server still working through other files of the family is waited on past the usual wait, up to the starting wait', async () => {
-      const { workspace, features, port, add } = setup();
-      const uri = add('a.c', 'python');
-      const other = add('b.c', 'python');
-      await workspace.openDocument(uri);
-      port.publish(uri, [raw(0, 'before')]);
-      port.change(uri);
-      // Its answer 8 s after the wait begins, while the server publishes for another file of the family meanwhile.
-      port.scheduled.set(uri, [{ diagnostics: [raw(0, 'after')], afterMs: 8000 }]);
-      port.published.set(other, port.clock + 6000);
-      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget());
-      assert.equal(file.freshness, 'fresh');
-      assert.deepEqual(
-        file.diagnostics.map((d) => d.message),
-        ['after'],
-      );
-    });
-
     it('a data file its server reported on since its last change keeps that answer, unopened; a changed one is checked again', async () => {
       const { workspace, features, port, add } = setup();
       features.providerLanguages.add('json');
