@@ -167,10 +167,7 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
     // change on disk), so it is given to the server again, as on opening, unless the server is quick.
     const tabbedDependent = close === undefined && tabFirst && unchangedSince !== undefined;
     let mark = since;
-    // A server's first look at a file it never reported on takes longer (clangd builds its preamble,
-    // behind its background index on a cold start): as long as a starting server's.
-    const firstLook = !wasOpen && publishedBefore === undefined;
-    const ms = tabbedDependent ? TAB_HINT_MS : port.publishedFor(document.languageId) && !firstLook ? PUBLISH_WAIT_MS : STARTING_WAIT_MS;
+    const ms = tabbedDependent ? TAB_HINT_MS : port.publishedFor(document.languageId) ? PUBLISH_WAIT_MS : STARTING_WAIT_MS;
     if (!(await wait(ms))) {
       const reopened = tabbedDependent ? await givenAgain(port, uri, budget) : undefined;
       if (reopened === undefined) return done(port.of(uri), 'stale');
