@@ -130,9 +130,7 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   // holds is its answer, where it holds one (a pull client's document in no tab has none: the rename
   // opens its files, and their errors before it must not read as none).
   if (since === -Infinity && port.holdsAnswer(uri, document.languageId)) return done(port.of(uri), 'fresh');
-  // (A publish on record, even when the mark is -Infinity: the file was open all along, held nothing.)
-  const freshNow = (): boolean => (port.publishedAt(uri) ?? NaN) >= since;
-  const wait = async (ms: number): Promise<boolean> => freshNow() || (await budget.race(port.nextPublish(uri, Math.min(ms, budget.remaining())))) || freshNow();
+  const wait = (ms: number): Promise<boolean> => publishedSince(port, uri, since, ms, budget);
   // A server that reports only on files in tabs gets one in the background, closed again after.
   const tabFirst = port.needsTab(document.languageId);
   // A dependent of a server that checks the whole project (it reports on files nobody opened): once it
@@ -190,9 +188,16 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
 async function givenAgain(port: DiagnosticsPort, uri: string, budget: Budget): Promise<number | undefined> {
   if (!(await budget.race(port.reopen(uri)))) return undefined;
   const reopened = port.now();
-  const fresh = (): boolean => (port.publishedAt(uri) ?? -Infinity) >= reopened;
-  const published = fresh() || (await budget.race(port.nextPublish(uri, Math.min(PUBLISH_WAIT_MS, budget.remaining())))) || fresh();
-  return published ? reopened : undefined;
+  return (await publishedSince(port, uri, reopened, PUBLISH_WAIT_MS, budget)) ? reopened : undefined;
+}
+
+/**
+ * Whether `uri` has a publish on record at or after `mark` (even when the mark is -Infinity: a file
+ * open all along that never had one holds nothing), waiting up to `ms` for the next one.
+ */
+async function publishedSince(port: DiagnosticsPort, uri: string, mark: number, ms: number, budget: Budget): Promise<boolean> {
+  const fresh = (): boolean => (port.publishedAt(uri) ?? NaN) >= mark;
+  return fresh() || (await budget.race(port.nextPublish(uri, Math.min(ms, budget.remaining())))) || fresh();
 }
 
 /** What the server holds for `uri` once no file of its family has had a publish for `ms`. */
