@@ -50,6 +50,13 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   /** Each workspace file's stamp (stampOf) at the last sweep: a write the file watcher has not reported yet still shows. */
   private readonly stamps = new Map<string, string>();
   private baseline: Promise<void> | undefined;
+  /**
+   * Saves in the editor whose write is being stamped: the text written is the document's, which its
+   * server already has (the change was recorded as it was typed or applied), so the write is no
+   * change of its own. Recorded when the watcher reports it, it would come after the server's answer
+   * to the change, and that answer would never count (a rename's saves, with clangd).
+   */
+  private readonly saves = new Map<string, Promise<void>>();
   /** The last sweep's listing of the workspace's files, and when it was taken. */
   private listing: { at: number; uris: vscode.Uri[] } | undefined;
 
@@ -89,6 +96,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length > 0) changed(event.document.uri);
       }),
+      vscode.workspace.onDidSaveTextDocument((document) => this.onSave(document.uri)),
       files.onDidChange((uri) => void this.onDisk(uri)),
       files.onDidCreate((uri) => void this.onDisk(uri)),
       // A deleted file is a change too: what imported it breaks.
@@ -99,9 +107,21 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     this.baseline = this.sweepFolders(true).catch(() => undefined);
   }
 
-  /** A change the file watcher reports: one a sweep already found (the same stamp) keeps the sweep's time. */
+  /** The editor saved a document whose change is on record: its write's stamp is the document's, no new change. */
+  private onSave(uri: vscode.Uri): void {
+    const key = uri.toString();
+    if (!this.changes.has(key)) return;
+    const stamping = fileStat(uri).then((stat) => {
+      if (stat !== undefined && !stat.directory) this.stamps.set(key, stampOf(stat));
+      if (this.saves.get(key) === stamping) this.saves.delete(key);
+    });
+    this.saves.set(key, stamping);
+  }
+
+  /** A change the file watcher reports: one a sweep or a save already stamped (the same stamp) keeps its time. */
   private async onDisk(uri: vscode.Uri): Promise<void> {
     const key = uri.toString();
+    await this.saves.get(key);
     const stat = await fileStat(uri);
     const stamp = stat === undefined ? undefined : stampOf(stat);
     if (this.changes.has(key) && this.stamps.get(key) === stamp) return;
@@ -113,6 +133,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
 
   async sweep(): Promise<void> {
     await this.baseline;
+    await Promise.all(this.saves.values());
     await this.sweepFolders(false);
   }
 
