@@ -321,6 +321,17 @@ describe('lsp_diagnostics', () => {
       );
     });
 
+    it('follow-along is given the first problem of the files named, and no place for the whole workspace', async () => {
+      const { engine, port, add } = setup();
+      const uri = add('pkg/b.py', 'python');
+      port.scheduled.set(uri, [{ diagnostics: [raw(2, 'an error')] }]);
+      const named = await engine.execute({ file_paths: ['pkg/b.py'] });
+      assert.deepEqual(named.anchor, { uri, position: { line: 2, character: 4 } });
+      const workspace = await engine.execute({});
+      assert.match(workspace.text, /^1 error in 1 file\./);
+      assert.equal(workspace.anchor, undefined, 'no tab the person did not ask for');
+    });
+
     it('bad input gets a coded error that says what to pass', () => {
       assert.throws(() => parseDiagnosticsArgs({ severity: 'fatal' }), {
         message: /^LSP_INVALID_ARGUMENT: invalid arguments: "severity" must be one of "error", "warning", "all"\. Call lsp_diagnostics with/,

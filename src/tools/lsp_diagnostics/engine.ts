@@ -198,8 +198,10 @@ export class DiagnosticsEngine extends EngineQuery {
       result,
       args,
     };
+    // Follow-along shows the first problem of the files the caller named; the whole workspace names
+    // no place to show, and a tab of some file's warning is one the person never asked for.
     const [first] = result.diagnostics;
-    if (first) outcome.anchor = { uri: first.uri, position: first.range.start };
+    if (first && args.paths.length > 0) outcome.anchor = { uri: first.uri, position: first.range.start };
     return outcome;
   }
 
