@@ -14,6 +14,7 @@ import type { Features, Twin } from './features';
 import { registerNoMcp } from './mcp/noServer';
 import type { registerMcp } from './mcp/start';
 import { lazyLogChannel } from './platform/logChannel';
+import { watchWritingContext } from './platform/writingContext';
 import type { InputOf, ResultOf } from './tools/definition';
 import { TOOL_APIS, type ListedToolApi } from './tools/list';
 import type { NodeDisk } from './workspace/disk';
@@ -78,6 +79,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: HostPla
   );
   const { tools, disposable: registrations } = registerLazily(context.extensionUri, features);
   own(registrations);
+  // The tools that write are offered (their when clause) only where writing is allowed.
+  own(watchWritingContext());
 
   // The same tools over MCP, for agents outside VS Code's tool API (not in the web-worker host).
   own(

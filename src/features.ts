@@ -28,6 +28,7 @@ import { watchReadiness } from './platform/readinessWatch';
 import { readerBudget, watchedInlineLimit } from './platform/readerBudget';
 import { watchedSettings } from './platform/settingsReader';
 import { VscodeWorkspace } from './platform/vscodeWorkspace';
+import { writingAllowed } from './platform/writingContext';
 import { HierarchyHandoff } from './references/hierarchyHandoff';
 import { ReferencesHandoff } from './references/handoff';
 import type { ToolDefinition } from './tools/definition';
@@ -123,7 +124,7 @@ export function startFeatures(services: ActivationServices): Features {
     outcomes,
     confirmation: confirmationText,
     // Writing: never in Restricted Mode, and only while the person has not turned it off.
-    writes: () => vscode.workspace.isTrusted && settings().writingTools,
+    writes: writingAllowed,
     present: async ({ id, outcome, source, label }) => {
       // The walkthrough's #lsp step: a tool call, not a palette command.
       if (source !== 'command') walkthrough.markUsed(ContextKey.toolUsed);

@@ -42,11 +42,15 @@ export const Mcp = {
   tokenVariable: 'LSP_TOOL_MCP_TOKEN',
 } as const;
 
-/** Context keys the walkthrough's completion events watch. */
+/** Context keys: the walkthrough's completion events watch the first two; the tools that write are offered while the last is true. */
 export const ContextKey = {
   toolUsed: 'lspTool.toolUsed',
   participantUsed: 'lspTool.participantUsed',
+  writingAllowed: 'lspTool.writingAllowed',
 } as const;
+
+/** The when clause of every tool that writes (platform/writingContext.ts keeps its key). */
+export const WRITING_TOOL_WHEN = ContextKey.writingAllowed;
 
 /** The built-in References view ("vscode" is its publisher in VS Code's own extensions). */
 export const REFERENCES_VIEW_EXTENSION_ID = 'vscode.references-view';

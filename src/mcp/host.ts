@@ -21,7 +21,14 @@ export interface McpCancellation {
 }
 
 export interface McpToolHost {
+  /** The tools listed now. */
   tools(): readonly McpToolDefinition[];
+  /**
+   * Whether `name` is a tool of the host, listed or not: a tool that writes is not listed while
+   * writing is off, and a call to it still reaches the call path, which refuses it with a coded
+   * error that says why. Without it, the listed tools are all there are.
+   */
+  knows?(name: string): boolean;
   /**
    * Runs one tool call through the call path (CallPath.callTool): the text `vscode.lm.invokeTool`
    * would return. Throws an Error with a string `code` property (LspToolError) for a coded error,

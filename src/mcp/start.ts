@@ -67,6 +67,7 @@ export function registerMcp(context: vscode.ExtensionContext, deps: McpStartDeps
               contributedTools(context).filter((m) => writingOn() || readsOnly(m.name)),
               deps.tools,
             ),
+          knows: (name) => deps.tools.some((t) => t.name === name),
           call: deps.call,
         },
         ask: askInEditor(deps.timeoutMs),

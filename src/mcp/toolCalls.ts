@@ -55,7 +55,8 @@ export async function callTool(
   report?: (message: string) => void,
 ): Promise<CallToolResult> {
   const { name } = params;
-  if (!deps.host.tools().some((t) => t.name === name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  const known = deps.host.knows?.(name) ?? deps.host.tools().some((t) => t.name === name);
+  if (!known) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const clientName = client?.name.trim() || 'MCP client';
   const label = client ? `${clientName} ${client.version}`.trim() : clientName;
   const ticker = report ? setInterval(() => report(`${name}: waiting for the language server's answer`), deps.progressIntervalMs) : undefined;

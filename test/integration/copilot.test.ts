@@ -150,6 +150,26 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     );
   });
 
+  test('lspTool.writingTools off: the agent is not offered lsp_rename (its when clause), the tools that read still are; on again, it is', async () => {
+    const offeredIn = async (label: string): Promise<string[]> => {
+      await script([{ text: `Offer ${label} checked.` }]);
+      await askAgent(`Which tools do you have? (${label})`);
+      await finalAnswer(`Offer ${label} checked.`);
+      const [request] = await waitForAgentRequests(1);
+      return (request!.body.tools ?? []).map((t) => t.function.name);
+    };
+    await setSetting('writingTools', false);
+    try {
+      const off = await offeredIn('with writing off');
+      assert.ok(off.includes('lsp') && off.includes('lsp_diagnostics'), `the tools that read are offered: ${off.join(', ')}`);
+      assert.ok(!off.includes('lsp_rename'), `lsp_rename is not offered: ${off.join(', ')}`);
+    } finally {
+      await setSetting('writingTools', undefined);
+    }
+    const on = await offeredIn('with writing on');
+    assert.ok(on.includes('lsp_rename'), `lsp_rename is offered again: ${on.join(', ')}`);
+  });
+
   test("a scripted findReferences: the tool message is lm.invokeTool's text, the step shows our title, the card and the editor follow", async () => {
     await openAt(vscode.Uri.joinPath(folderUri('basic'), 'src', 'main.ts'), 1, 1);
     const historyBefore = api().card.historySize;

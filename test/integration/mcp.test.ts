@@ -116,6 +116,12 @@ suite('MCP server', () => {
       ],
       'titled with the displayName VS Code shows (package.nls.json)',
     );
+    // A tool that writes is offered once activation has set its when clause's context key.
+    await until(
+      () => OUR_TOOLS.filter((name) => !vscode.lm.tools.some((t) => t.name === name)),
+      (missing) => missing.length === 0,
+      'vscode.lm.tools offers every tool',
+    );
     const lm = OUR_TOOLS.map((name) => vscode.lm.tools.find((t) => t.name === name)!);
     assert.deepEqual(
       listed.map((t) => t.name),

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import * as vscode from 'vscode';
-import { activateExtension, expectPage, folderUri, measure, page, setSetting, textOf, until } from './helpers';
+import { activateExtension, expectCode, expectPage, folderUri, measure, page, setSetting, textOf, until } from './helpers';
 import { connect, mcpText } from './mcpClient';
 
 const DIR = 'rename-gen';
@@ -116,6 +116,34 @@ suite('lsp_rename: the first tool that writes', () => {
       { title: undefined, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     );
     for (const tool of tools.filter((t) => t.name !== 'lsp_rename')) assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
+  });
+
+  test('lspTool.writingTools off: not listed over MCP, a call refused on both transports, nothing changed', async () => {
+    // That the chat does not offer it (its when clause) is checked where the chat's offer can be read: copilot.test.ts.
+    const before = new Map(Object.keys(FILES).map((name) => [name, read(name)]));
+    await setSetting('writingTools', false);
+    try {
+      const { tools } = await client.listTools();
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        ['lsp', 'lsp_symbols', 'lsp_hierarchy', 'lsp_diagnostics'],
+      );
+      const result = await client.callTool({ name: 'lsp_rename', arguments: { ...ARGS, new_name: 'neverApplied' } });
+      assert.equal(result.isError, true);
+      assert.match(mcpText(result), /^LSP_WRITING_DISABLED: lsp_rename changes files, and writing is off here/);
+      await expectCode(
+        Promise.resolve(vscode.lm.invokeTool('lsp_rename', { input: { ...ARGS, new_name: 'neverApplied' }, toolInvocationToken: undefined })),
+        'LSP_WRITING_DISABLED',
+      );
+      for (const [name, content] of before) assert.equal(read(name), content, `${name} on disk`);
+      assert.deepEqual(unsavedIn(), []);
+    } finally {
+      await setSetting('writingTools', undefined);
+    }
+    assert.ok(
+      (await client.listTools()).tools.some((t) => t.name === 'lsp_rename'),
+      'listed again once writing is back on',
+    );
   });
 
   test('over MCP: every file on disk is the raw edit applied, saved, tsc clean; renamed back, byte for byte', async () => {

@@ -2,6 +2,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { WRITING_TOOL_WHEN } from '../../src/ids';
+import { TOOL_APIS } from '../../src/tools/list';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const sources = (dir: string): string[] =>
@@ -59,8 +61,11 @@ describe('what ships', () => {
     };
     assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
     assert.equal(typeof pkg.capabilities.untrustedWorkspaces.description, 'string');
-    // No `when` on a tool: VS Code 1.100 then lists none of the extension's tools (the call path refuses instead).
-    for (const tool of pkg.contributes.languageModelTools) assert.equal(tool.when, undefined, tool.name);
+    // A tool that writes is offered only in a trusted workspace with writing on; the tools that read, always.
+    for (const tool of pkg.contributes.languageModelTools) {
+      const writes = TOOL_APIS.some((api) => api.name === tool.name && api.writes === true);
+      assert.equal(tool.when, writes ? WRITING_TOOL_WHEN : undefined, tool.name);
+    }
     assert.deepEqual(pkg.extensionKind, ['workspace']);
   });
 });

@@ -174,6 +174,30 @@ describe('MCP server (fake tool host)', () => {
     }
   });
 
+  it('a tool the host knows but does not list now reaches the host, whose coded refusal is the answer; an unknown one is a protocol error', async () => {
+    const refusing = {
+      ...fakeHost(),
+      knows: (name: string) => name === 'echo' || name === 'writer',
+      call: () =>
+        Promise.reject(Object.assign(new Error('LSP_WRITING_DISABLED: writer changes files, and writing is off here'), { code: 'LSP_WRITING_DISABLED' })),
+    };
+    const real = await startMcpServer({ host: refusing, ask: () => Promise.resolve(false), log: silent, version: '0' });
+    try {
+      const client = await connect(real);
+      assert.deepEqual(
+        (await client.listTools()).tools.map((t) => t.name),
+        ['echo'],
+      );
+      const refused = await client.callTool({ name: 'writer', arguments: {} });
+      assert.equal(refused.isError, true);
+      assert.equal(textOf(refused), 'LSP_WRITING_DISABLED: writer changes files, and writing is off here');
+      await assert.rejects(client.callTool({ name: 'nope', arguments: {} }), /Unknown tool: nope/);
+      await client.close();
+    } finally {
+      await real.close();
+    }
+  });
+
   it('lists a tool whose definition writes with the hints of a writing tool, not read-only ones', async () => {
     // A fake writing tool: lsp's definition and manifest under another name, with writes: true.
     const writing = { ...lspTool, api: { ...lspTool.api, name: 'fake_write', writes: true } };

@@ -2,6 +2,7 @@
 // saved, and checked for what it broke. Its package.json languageModelTools entry, as TypeScript
 // data: test/unit/manifest.test.ts checks package.json against it.
 import type { ToolManifest } from '../../engine/toolSchema';
+import { WRITING_TOOL_WHEN } from '../../ids';
 import { RENAME_SCHEMA } from './schema';
 
 export const RENAME_MANIFEST = {
@@ -15,4 +16,6 @@ export const RENAME_MANIFEST = {
   icon: '$(edit)',
   tags: ['lsp', 'rename', 'refactor', 'code'],
   inputSchema: RENAME_SCHEMA.inputSchema,
+  // Not offered in Restricted Mode or with lspTool.writingTools off (platform/writingContext.ts); the call path refuses it there too.
+  when: WRITING_TOOL_WHEN,
 } as const satisfies ToolManifest;
