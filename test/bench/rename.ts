@@ -36,7 +36,10 @@ async function rawRename(uri: vscode.Uri, position: vscode.Position, newName: st
   const started = performance.now();
   const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', uri, position, newName);
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the raw edit was not applied');
-  await Promise.all(edit.entries().map(([changed]) => vscode.workspace.save(changed)));
+  // Each changed document saved (workspace.save(uri) saves only a file open in an editor).
+  const documents = edit.entries().map(([changed]) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === changed.toString()));
+  const saved = await Promise.all(documents.map((document) => document?.save()));
+  if (saved.some((ok) => ok !== true)) throw new Error('the raw edit was not saved in every file');
   return performance.now() - started;
 }
 

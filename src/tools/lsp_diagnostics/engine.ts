@@ -53,6 +53,8 @@ interface Checked {
 interface Targets {
   files: string[];
   folders: string[];
+  /** The files that use a named file that changed are checked too ("caused elsewhere"); absent: yes. */
+  dependents?: boolean;
 }
 
 /**
@@ -76,7 +78,7 @@ export class DiagnosticsEngine extends EngineQuery {
    * run again for this one.
    */
   private async shared(targets: Targets, work: () => Promise<Checked>): Promise<Checked> {
-    const key = JSON.stringify([targets.files, targets.folders]);
+    const key = JSON.stringify([targets.files, targets.folders, targets.dependents !== false]);
     const joined = this.checking.get(key);
     if (joined !== undefined) {
       try {
@@ -127,11 +129,20 @@ export class DiagnosticsEngine extends EngineQuery {
    * `caused`. Within `budget`.
    */
   async errorsAfterEdit(uris: readonly string[], budget: Budget, token: CancellationLike | undefined, view: CallerView): Promise<DiagnosticsOutcome> {
+    return this.errorsOf(uris, true, budget, token, view);
+  }
+
+  /** The errors in these files alone, each checked fresh: a writing tool's baseline before its edit. */
+  async errorsIn(uris: readonly string[], budget: Budget, token: CancellationLike | undefined, view: CallerView): Promise<DiagnosticsOutcome> {
+    return this.errorsOf(uris, false, budget, token, view);
+  }
+
+  private async errorsOf(uris: readonly string[], dependents: boolean, budget: Budget, token: CancellationLike | undefined, view: CallerView): Promise<DiagnosticsOutcome> {
     const port = this.port();
     const settings = this.deps.settings();
     const roots = this.deps.workspace.roots();
     const args: DiagnosticsArgs = { paths: [...uris], severity: 'error' };
-    return this.diagnose(args, { files: [...uris], folders: [] }, { port, settings, roots, budget, token, fit: undefined, view });
+    return this.diagnose(args, { files: [...uris], folders: [], dependents }, { port, settings, roots, budget, token, fit: undefined, view });
   }
 
   private async diagnose(
@@ -310,7 +321,7 @@ export class DiagnosticsEngine extends EngineQuery {
       // A folder's data and prose files (JSON, Markdown, a LICENSE) are listed only when they have diagnostics: no server checks most of them.
       const listed = [...new Set([...wanted, ...folderFiles.flatMap((f) => f.uris).filter((uri) => isCode(uri, rootUris))])];
       // Named files that changed: their dependents anywhere, checked apart ("caused elsewhere").
-      const namedChanged = targets.files.filter((uri) => changes.has(uri));
+      const namedChanged = targets.dependents === false ? [] : targets.files.filter((uri) => changes.has(uri));
       const causedFiles =
         namedChanged.length === 0
           ? []

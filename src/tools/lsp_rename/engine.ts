@@ -251,7 +251,7 @@ export class RenameEngine extends EngineQuery {
    */
   private async errorsBefore(uris: readonly string[], budget: Budget, view: CallerView): Promise<{ errors: LspDiagnostic[]; unknown: string[] } | undefined> {
     if (this.deps.diagnostics === undefined) return undefined;
-    const before = await this.diagnostics.errorsAfterEdit(uris, budget, undefined, view);
+    const before = await this.diagnostics.errorsIn(uris, budget, undefined, view);
     const fresh = new Set(before.result.checked.filter((f) => f.freshness === 'fresh').map((f) => f.uri));
     return { errors: before.result.diagnostics, unknown: uris.filter((uri) => !fresh.has(uri)) };
   }
