@@ -184,7 +184,7 @@ suite('walkthrough', () => {
     if (this.currentTest?.state === 'failed') await page('screenshot', { name: 'failed-walkthrough' });
   });
 
-  test('opens with its four steps, and a step completes when its event fires', async () => {
+  test('opens with a step for every tool; a step completes when its event fires; the problems step fills the card', async () => {
     const WALKTHROUGH = `${EXTENSION_ID}#lspTool.gettingStarted`;
     const step = (id: string) => `[data-step-id="${WALKTHROUGH}#lspTool.${id}"]`;
     /** Opens the walkthrough; resolves to its step titles. */
@@ -196,7 +196,7 @@ suite('walkthrough', () => {
       // Welcome page opens; asking again selects ours.
       for (let attempt = 0; attempt < 3 && titles.length === 0; attempt++) {
         await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
-        titles = await pageTexts(`[data-step-id^="${WALKTHROUGH}#"] .step-title`, { min: 4, timeoutMs: 5_000 });
+        titles = await pageTexts(`[data-step-id^="${WALKTHROUGH}#"] .step-title`, { min: 8, timeoutMs: 5_000 });
       }
       return titles;
     };
@@ -213,11 +213,31 @@ suite('walkthrough', () => {
       'Ask @lsp yourself',
       'Read the answers in the search card',
       'Query from the editor, then hand off to the References view',
+      'Find where a name is declared',
+      'See who calls a function, several levels up',
+      'See what an edit broke',
+      'Connect a terminal agent',
     ]);
     // A person selects the card step and presses its button: the command runs, the step is checked.
     await page('click', { selector: `${step('card')} .step-title` });
     await page('click', { selector: `${step('card')} .button-container .monaco-button` });
     await until(() => done('card'), Boolean, 'the card step checked');
+    // The problems step's button runs Show Problems: its answer is the card's newest entry.
+    const historyBefore = api().card.historySize;
+    const tabs = (): string[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
+    const tabsBefore = tabs();
+    await page('click', { selector: `${step('problems')} .step-title` });
+    await page('click', { selector: `${step('problems')} .button-container .monaco-button` });
+    await until(() => done('problems'), Boolean, 'the problems step checked');
+    await until(
+      () => api().card.historySize,
+      (size) => size === historyBefore + 1,
+      'Show Problems answered in the card',
+    );
+    await expectPage('.card-title', { text: 'LSP diagnostics', timeoutMs: 30_000 });
+    await api().followAlongSettled();
+    assert.deepEqual(tabs(), tabsBefore, 'no tab opened that the step did not ask for');
+    await open();
     await invoke({ operation: 'hover', file_path: 'basic/src/geometry.ts', line: 3, character: 17 });
     // Follow-along's preview editor may have replaced the walkthrough's tab: open it again.
     await open();

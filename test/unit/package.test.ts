@@ -23,9 +23,13 @@ const REQUIRED = [
   'media/card.css',
   'media/icon.png',
   'media/lsp.svg',
+  'media/walkthrough/agent.md',
+  'media/walkthrough/callers.md',
   'media/walkthrough/card.md',
   'media/walkthrough/commands.md',
   'media/walkthrough/participant.md',
+  'media/walkthrough/problems.md',
+  'media/walkthrough/symbols.md',
   'media/walkthrough/tool.md',
   'package.json',
   'package.nls.de.json',
@@ -51,7 +55,7 @@ describe('the VSIX file list', () => {
       contributes: { walkthroughs: { steps: { media: { markdown: string } }[] }[] };
     };
     const media = pkg.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => s.media.markdown));
-    assert.equal(media.length, 4);
+    assert.equal(media.length, 8);
     for (const file of media) {
       assert.ok(REQUIRED.includes(file), file);
       assert.ok(fs.existsSync(path.join(root, file)), file);
