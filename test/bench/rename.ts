@@ -38,7 +38,7 @@ async function rawRename(uri: vscode.Uri, position: vscode.Position, newName: st
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the raw edit was not applied');
   // Each changed document saved (workspace.save(uri) saves only a file open in an editor).
   const documents = edit.entries().map(([changed]) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === changed.toString()));
-  const saved = await Promise.all(documents.map((document) => document?.save()));
+  const saved = await Promise.all(documents.map(async (document) => (document === undefined ? false : document.save())));
   if (saved.some((ok) => ok !== true)) throw new Error('the raw edit was not saved in every file');
   return performance.now() - started;
 }

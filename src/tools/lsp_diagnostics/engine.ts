@@ -137,7 +137,13 @@ export class DiagnosticsEngine extends EngineQuery {
     return this.errorsOf(uris, false, budget, token, view);
   }
 
-  private async errorsOf(uris: readonly string[], dependents: boolean, budget: Budget, token: CancellationLike | undefined, view: CallerView): Promise<DiagnosticsOutcome> {
+  private async errorsOf(
+    uris: readonly string[],
+    dependents: boolean,
+    budget: Budget,
+    token: CancellationLike | undefined,
+    view: CallerView,
+  ): Promise<DiagnosticsOutcome> {
     const port = this.port();
     const settings = this.deps.settings();
     const roots = this.deps.workspace.roots();
