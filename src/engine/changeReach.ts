@@ -4,6 +4,7 @@
 // name (an import or #include of it). A superset of the files that use what changed, found from what
 // the editor already knows (the outline) and one read of the project's files (docs/contract.md §4.4).
 import type { Budget } from './budget';
+import { pathInside } from '../text/displayPath';
 import { familyOf, inDotFolder } from './languages';
 import { normalizeDocumentSymbols } from './normalizeSymbols';
 import type { DiagnosticsPort, LanguageFeatures, Workspace } from './ports';
@@ -50,16 +51,21 @@ export class DeclaredNames {
   }
 }
 
-/** The dependents of `changed` under `scopes` (folder URIs), among the files of the changed files' language families. */
+/**
+ * The dependents of `changed` under `scopes` (folder URIs), among the files of the changed files'
+ * language families; with `among`, among those files alone (no listing of the project: a check of
+ * named files asks only whether they depend on a change).
+ */
 export async function changeReach(
   deps: ReachDeps,
   names: DeclaredNames,
   changed: ReadonlyMap<string, number>,
   scopes: readonly string[],
   budget: Budget,
+  among?: readonly string[],
 ): Promise<ChangeReach> {
   const reach: ChangeReach = { changed: new Map(changed), dependents: new Map(), cut: false };
-  if (changed.size === 0) return reach;
+  if (changed.size === 0 || among?.every((uri) => changed.has(uri)) === true) return reach;
   const byName = new Map<string, Set<string>>();
   const families = new Set<string>();
   // The outlines and the listing at once: neither needs the other.
@@ -72,7 +78,9 @@ export async function changeReach(
         for (const name of declared) byName.set(name, (byName.get(name) ?? new Set()).add(uri));
       }),
     ),
-    Promise.all(scopes.map((scope) => budget.race(deps.diagnostics.filesIn(scope, MAX_SCANNED_FILES)))),
+    among === undefined
+      ? Promise.all(scopes.map((scope) => budget.race(deps.diagnostics.filesIn(scope, MAX_SCANNED_FILES))))
+      : [{ uris: among.filter((uri) => scopes.some((scope) => pathInside(scope, uri) !== undefined)), more: false }],
   ]);
   reach.cut = listed.some((l) => l.more);
   const candidates = [...new Set(listed.flatMap((l) => l.uris))]

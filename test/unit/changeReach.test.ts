@@ -72,6 +72,56 @@ describe('the reach of a change', () => {
     assert.deepEqual([...reach.dependents.keys()], [source]);
   });
 
+  it('among named files: only those that name a change are dependents, and the project is not listed', async () => {
+    const { workspace, features, port, add } = setup();
+    const changed = add('src/util.ts', 'export function isFunction() {}\n');
+    const caller = add('src/caller.ts', "import { isFunction } from './util';\n");
+    const other = add('src/other.ts', 'export const other = 1;\n');
+    add('src/unnamed.ts', 'isFunction();\n');
+    features.more.documentSymbols = (uri) => (uri === changed ? [symbol('isFunction')] : []);
+    const reach = await changeReach({ workspace, features, diagnostics: port }, new DeclaredNames(), new Map([[changed, 5]]), [ROOT], createBudget(5000), [
+      changed,
+      caller,
+      other,
+    ]);
+    assert.deepEqual([...reach.dependents.keys()], [caller]);
+    assert.equal(port.listings, 0);
+    // Named files that all changed themselves: nothing to look for.
+    features.more.documentSymbols = () => assert.fail('no outline is needed');
+    const none = await changeReach({ workspace, features, diagnostics: port }, new DeclaredNames(), new Map([[changed, 6]]), [ROOT], createBudget(5000), [
+      changed,
+    ]);
+    assert.equal(none.dependents.size, 0);
+  });
+
+  it('a writing tool’s baseline (errorsIn) checks the named files against the changes, lists nothing, and takes the sweep it was given', async () => {
+    const { features, port, engine, add } = setup();
+    const changed = add('src/util.ts', 'export function isFunction(a: number) {}\n');
+    const caller = add('src/caller.ts', "import { isFunction } from './util';\nisFunction();\n");
+    add('src/elsewhere.ts', 'isFunction();\n');
+    features.more.documentSymbols = (uri) => (uri === changed ? [symbol('isFunction')] : []);
+    port.change(changed);
+    port.direct.set(changed, { diagnostics: [], source: 'ts' });
+    port.direct.set(caller, { diagnostics: [error(1, 'Expected 1 arguments, but got 0.')], source: 'ts' });
+    let swept = false;
+    const sweep = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        swept = true;
+        resolve();
+      }, 5),
+    );
+    const outcome = await engine.errorsIn([caller], createBudget(5000), undefined, 'disk', sweep);
+    assert.equal(swept, true);
+    assert.equal(port.sweeps, 0);
+    assert.equal(port.listings, 0);
+    assert.deepEqual(
+      outcome.result.diagnostics.map((d) => [d.uri, d.message]),
+      [[caller, 'Expected 1 arguments, but got 0.']],
+    );
+    // The changed file it depends on is checked first (its server must hold the new text), and nothing else.
+    assert.deepEqual(port.checkedDirectly, [changed, caller]);
+  });
+
   it('a deleted file still reaches what imports it by name', async () => {
     const { workspace, features, port, add } = setup();
     const importer = add('src/importer.ts', "import { gone } from './removed';\n");

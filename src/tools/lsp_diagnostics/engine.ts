@@ -132,9 +132,24 @@ export class DiagnosticsEngine extends EngineQuery {
     return this.errorsOf(uris, true, budget, token, view);
   }
 
-  /** The errors in these files alone, each checked fresh: a writing tool's baseline before its edit. */
-  async errorsIn(uris: readonly string[], budget: Budget, token: CancellationLike | undefined, view: CallerView): Promise<DiagnosticsOutcome> {
-    return this.errorsOf(uris, false, budget, token, view);
+  /**
+   * The errors in these files alone, each checked fresh: a writing tool's baseline before its edit.
+   * `swept`: a sweep of the workspace's files (`sweep`) the caller started since its call began, in
+   * place of one of its own (a rename starts it while its server computes the edit).
+   */
+  async errorsIn(
+    uris: readonly string[],
+    budget: Budget,
+    token: CancellationLike | undefined,
+    view: CallerView,
+    swept?: Promise<void>,
+  ): Promise<DiagnosticsOutcome> {
+    return this.errorsOf(uris, false, budget, token, view, swept);
+  }
+
+  /** Notes the writes to the workspace's files that the file watcher has not reported yet (for `errorsIn`). */
+  sweep(): Promise<void> {
+    return this.port().sweep();
   }
 
   private async errorsOf(
@@ -143,12 +158,13 @@ export class DiagnosticsEngine extends EngineQuery {
     budget: Budget,
     token: CancellationLike | undefined,
     view: CallerView,
+    swept?: Promise<void>,
   ): Promise<DiagnosticsOutcome> {
     const port = this.port();
     const settings = this.deps.settings();
     const roots = this.deps.workspace.roots();
     const args: DiagnosticsArgs = { paths: [...uris], severity: 'error' };
-    return this.diagnose(args, { files: [...uris], folders: [], dependents }, { port, settings, roots, budget, token, fit: undefined, view });
+    return this.diagnose(args, { files: [...uris], folders: [], dependents }, { port, settings, roots, budget, token, fit: undefined, view, swept });
   }
 
   private async diagnose(
@@ -162,10 +178,11 @@ export class DiagnosticsEngine extends EngineQuery {
       token: CancellationLike | undefined;
       fit: AnswerBudget | undefined;
       view: CallerView;
+      swept?: Promise<void> | undefined;
     },
   ): Promise<DiagnosticsOutcome> {
     const { port, settings, roots, budget, token, fit, view } = how;
-    const checked = await budget.race(this.shared(targets, () => this.checkFiles(args, targets, roots, port, budget, token)));
+    const checked = await budget.race(this.shared(targets, () => this.checkFiles(args, targets, roots, port, budget, token, how.swept)));
     const { present, notChecked, unopened, caused } = checked;
     const all = [...present, ...(caused?.files ?? [])];
     const listOf = (files: readonly FileDiagnostics[], filter: (d: LspDiagnostic) => boolean): LspDiagnostic[] =>
@@ -277,13 +294,15 @@ export class DiagnosticsEngine extends EngineQuery {
     port: DiagnosticsPort,
     budget: Budget,
     token: CancellationLike | undefined,
+    swept?: Promise<void>,
   ): Promise<Checked> {
     const whole = args.paths.length === 0;
+    const alone = targets.dependents === false && targets.folders.length === 0;
     const scopes = whole ? roots.map((r) => r.uri) : targets.folders;
     // What the call asks about: the files named, and what is under its scopes.
     const asked = (uri: string): boolean => targets.files.includes(uri) || scopes.some((scope) => pathInside(scope, uri) !== undefined);
     const rootUris = roots.map((r) => r.uri);
-    await budget.race(port.sweep());
+    await budget.race(swept ?? port.sweep());
     const changes = new Map(
       port
         .changed()
@@ -317,7 +336,8 @@ export class DiagnosticsEngine extends EngineQuery {
       // The changed files first, while their reach is found: their servers must hold the new text,
       // and a changed file is no dependent (engine/changeReach.ts).
       const [reach, folderFiles] = await Promise.all([
-        changeReach({ ...this.deps, diagnostics: port }, this.names, changes, rootUris, budget),
+        // Named files alone (a writing tool's baseline): only whether they depend on a change matters.
+        changeReach({ ...this.deps, diagnostics: port }, this.names, changes, rootUris, budget, alone ? targets.files : undefined),
         Promise.all(targets.folders.map((folder) => budget.race(port.filesIn(folder, MAX_SCANNED_FILES)))),
         mapLimited(newestFirst.filter(asked), PARALLEL_CHECKS, (uri) => checkOne(uri)),
       ]);

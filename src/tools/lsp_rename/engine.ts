@@ -117,6 +117,9 @@ export class RenameEngine extends EngineQuery {
     const settings = this.deps.settings();
     const budget = createBudget(settings.timeoutMs, token);
     try {
+      // The sweep for the check before the edit, while the server computes the edit.
+      const swept = this.deps.diagnostics === undefined ? undefined : this.diagnostics.sweep();
+      swept?.catch(() => undefined);
       const { document, queried, notes } = await openAtPosition(this.deps.workspace, args, settings, budget, RENAME_SCHEMA.name, view);
       const oldName = identifierAt(document.lineText(queried.line), queried.character)?.name;
       checkNewName(args.newName, oldName, document.languageId);
@@ -145,7 +148,7 @@ export class RenameEngine extends EngineQuery {
       // The last moment to stop: after this, the edit is applied and saved whatever the budget says.
       await budget.race(Promise.resolve());
       const before = await budget.race(edits.snapshot(touched));
-      const errorsBefore = await this.errorsBefore(touched, budget, view);
+      const errorsBefore = await this.errorsBefore(touched, budget, view, swept);
       // The edit's ranges are of the text it was computed on: a file changed since (the person typing
       // during the check above) would be edited in the wrong places.
       // (Line ends aside: a file read from disk first and from its document after may differ in them only.)
@@ -249,9 +252,14 @@ export class RenameEngine extends EngineQuery {
    * (lsp_diagnostics), so that an error they already had is not called new. Undefined where the
    * editor gives no diagnostics; errors of files it could not check are named in `unknown`.
    */
-  private async errorsBefore(uris: readonly string[], budget: Budget, view: CallerView): Promise<{ errors: LspDiagnostic[]; unknown: string[] } | undefined> {
+  private async errorsBefore(
+    uris: readonly string[],
+    budget: Budget,
+    view: CallerView,
+    swept: Promise<void> | undefined,
+  ): Promise<{ errors: LspDiagnostic[]; unknown: string[] } | undefined> {
     if (this.deps.diagnostics === undefined) return undefined;
-    const before = await this.diagnostics.errorsIn(uris, budget, undefined, view);
+    const before = await this.diagnostics.errorsIn(uris, budget, undefined, view, swept);
     const fresh = new Set(before.result.checked.filter((f) => f.freshness === 'fresh').map((f) => f.uri));
     return { errors: before.result.diagnostics, unknown: uris.filter((uri) => !fresh.has(uri)) };
   }

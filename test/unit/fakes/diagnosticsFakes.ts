@@ -54,7 +54,12 @@ export class FakeDiagnostics implements DiagnosticsPort {
   changed(): string[] {
     return [...this.changes.keys()];
   }
-  async sweep(): Promise<void> {}
+  /** How many sweeps and folder listings were asked for. */
+  sweeps = 0;
+  listings = 0;
+  async sweep(): Promise<void> {
+    this.sweeps++;
+  }
   async wait(ms: number): Promise<void> {
     this.clock += ms;
   }
@@ -117,6 +122,7 @@ export class FakeDiagnostics implements DiagnosticsPort {
     return filePath === 'pkg' ? `${ROOT}/pkg` : undefined;
   }
   async filesIn(folder: string): Promise<{ uris: string[]; more: boolean }> {
+    this.listings++;
     return { uris: [...this.files].filter((uri) => uri.startsWith(`${folder}/`)), more: false };
   }
   async isFile(uri: string): Promise<boolean> {
