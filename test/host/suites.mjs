@@ -9,6 +9,7 @@ import { onCleanup, runCleanups, sharedBrowser } from './host.mjs';
 import { ensureRxjs } from './realProject.mjs';
 import { bundleClientExtension, ensureLanguage, ensureRxjsForTsgo, pyrightServerModule, tsgoBinary, tsgoBinaryPath } from './languages.mjs';
 import { bundleWebTests } from './webTests.mjs';
+import { runStartTest } from './start.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -205,6 +206,12 @@ export const SUITES = [
     env: { LSP_TOOL_TEST_GREP: '@vsix', LSP_TOOL_EXPECT_LANGUAGE: 'de' },
     testsEntry: entry,
   },
+  // `npm start`'s first run, driven in Chromium from outside (test/host/start.mjs): the same setup,
+  // packaged as `npm run package` does it (after the VSIX suite: it also builds dist/ for production).
+  {
+    label: 'npm start, first run',
+    run: runStartTest,
+  },
 ];
 
 export async function runAllIntegration() {
@@ -227,6 +234,7 @@ export async function runAllIntegration() {
 export async function runSuite(suite, browser) {
   const t0 = Date.now();
   try {
+    if (suite.run) return printRecords(await suite.run(browser), suite.label);
     const folder = typeof suite.folder === 'function' ? suite.folder() : suite.folder;
     const prepared = suite.prepare ? suite.prepare() : { records: [] };
     return printRecords([...prepared.records, ...(await runIntegration({ ...suite, ...prepared, folder, browser }))], suite.label);

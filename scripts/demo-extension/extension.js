@@ -1,0 +1,30 @@
+// `npm start`'s demo setup (scripts/demo.mjs installs it beside lsp-tool; it is not part of lsp-tool).
+// Once per browser profile (each `npm start` serves a new port, so a new profile):
+// - VS Code 1.139 disables its built-in GitHub Copilot Chat on a profile's first load until chat
+//   setup completes, which needs a GitHub account. Without it the Chat view offers only "Auto", no
+//   model, and any chat request, @lsp included, answers "Language model unavailable". It is the only
+//   disabled extension of the demo's fresh profile: turning all back on brings Copilot Chat, and with
+//   it the scripted "Custom Endpoint" model of chatLanguageModels.json, with no reload.
+// - Opens the demo's README.md, what to try (the server's settings open no other editor on start).
+const vscode = require('vscode');
+
+const COPILOT_CHAT = 'GitHub.copilot-chat';
+const ENABLE_ALL = 'workbench.extensions.action.enableAll';
+const DONE = 'lspToolDemo.firstLoadDone';
+
+exports.activate = async function activate(context) {
+  if (context.globalState.get(DONE)) return;
+  await context.globalState.update(DONE, true);
+  if (!vscode.extensions.getExtension(COPILOT_CHAT)) {
+    // The Extensions view's actions register a little after startup: wait for the command.
+    for (let waited = 0; waited < 60_000; waited += 250) {
+      if ((await vscode.commands.getCommands(true)).includes(ENABLE_ALL)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await vscode.commands.executeCommand(ENABLE_ALL);
+  }
+  // The demo's README, kept open (not a preview: the first file lsp-tool's follow-along reveals must
+  // not replace it). lsp-tool's walkthrough does not open here: code-server's Welcome page stands in.
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (folder) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, 'README.md'), { preview: false });
+};
