@@ -126,10 +126,17 @@ export class DiagnosticsEngine extends EngineQuery {
   /**
    * The errors in files just edited (by URI) and in the files that use them, each checked fresh, as
    * a writing tool reports what its edit broke: the edited files' in `diagnostics`, the others' in
-   * `caused`. Within `budget`.
+   * `caused`. Within `budget`. `swept`: as for `errorsIn` (the sweep of the writing tool's call: its
+   * own edit went through the editor, whose changes are known without one).
    */
-  async errorsAfterEdit(uris: readonly string[], budget: Budget, token: CancellationLike | undefined, view: CallerView): Promise<DiagnosticsOutcome> {
-    return this.errorsOf(uris, true, budget, token, view);
+  async errorsAfterEdit(
+    uris: readonly string[],
+    budget: Budget,
+    token: CancellationLike | undefined,
+    view: CallerView,
+    swept?: Promise<void>,
+  ): Promise<DiagnosticsOutcome> {
+    return this.errorsOf(uris, true, budget, token, view, swept);
   }
 
   /**

@@ -166,7 +166,7 @@ export class RenameEngine extends EngineQuery {
       const notSaved = await edits.save(touched.filter((uri) => !unsaved.includes(uri)));
       const name = oldName ?? written(args.symbol ?? '');
       // What it broke, within what is left of the call's budget: the edit stands whatever that says.
-      const checked = await this.broke(touched, name, args.newName, errorsBefore, budget, view);
+      const checked = await this.broke(touched, name, args.newName, errorsBefore, budget, view, swept);
       const result: RenameResult = {
         kind: 'rename',
         oldName: name,
@@ -276,11 +276,12 @@ export class RenameEngine extends EngineQuery {
     before: { errors: LspDiagnostic[]; unknown: string[] } | undefined,
     budget: Budget,
     view: CallerView,
+    swept: Promise<void> | undefined,
   ): Promise<{ broke: LspDiagnostic[]; complete: boolean; notes: string[] }> {
     if (before === undefined)
       return { broke: [], complete: false, notes: ['what the rename broke was not checked: this editor gives no access to its diagnostics.'] };
     try {
-      const after = await this.diagnostics.errorsAfterEdit(touched, budget, undefined, view);
+      const after = await this.diagnostics.errorsAfterEdit(touched, budget, undefined, view, swept);
       const known = new Set(before.errors.map((d) => sameError(d, oldName, newName)));
       const names = new RegExp(`\\b(${escaped(oldName)}|${escaped(newName)})\\b`);
       const inChanged = after.result.diagnostics.filter((d) => d.severity === 'error' && !known.has(sameError(d, oldName, newName)));
