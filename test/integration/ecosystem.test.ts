@@ -236,7 +236,7 @@ suite('walkthrough', () => {
     assert.deepEqual(titles, [
       'Let an agent call #lsp',
       'Ask @lsp yourself',
-      'Read the answers in the search card',
+      'Read the answers in the LSP card',
       'Query from the editor, then hand off to the References view',
       'Find where a name is declared',
       'See who calls a function, several levels up',
