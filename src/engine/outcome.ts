@@ -15,7 +15,7 @@ export interface OutcomeHeader {
   tool: string;
   /** The call as the caller wrote it: `LSP findReferences src/a.ts:3:17` (the chat's invocation message says the same). */
   title: string;
-  /** What the call asked, for the title a person reads: `References to \`total\`` (card/heading.ts words it). */
+  /** What the call asked, for the title a person reads ("References to total": card/heading.ts words it). */
   heading: Heading;
   /** What the model reads. */
   text: string;
