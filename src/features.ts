@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { CallPath } from './calls/callPath';
 import type { CardViewProvider } from './card/cardViewProvider';
+import { headingText } from './card/heading';
 import { presenter } from './card/present';
 import { participantHandler } from './chat/participant';
 import * as connectAgent from './commands/connectAgent';
@@ -160,7 +161,10 @@ export function startFeatures(services: ActivationServices): Features {
   own(
     commands.register(Command.undo, async (id?: unknown) => {
       const undone = await calls.undo(typeof id === 'number' ? id : undefined);
-      const message = undone === undefined ? vscode.l10n.t('Nothing to undo: no change made by a tool is kept.') : vscode.l10n.t('Put back: {0}', undone.title);
+      const message =
+        undone === undefined
+          ? vscode.l10n.t('Nothing to undo: no change made by a tool is kept.')
+          : vscode.l10n.t('Put back: {0}', headingText(undone.heading, vscode));
       void vscode.window.showInformationMessage(message);
       return undone !== undefined;
     }),

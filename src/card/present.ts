@@ -7,6 +7,7 @@ import type { OutcomeHeader } from '../engine/outcome';
 import type { Workspace } from '../engine/ports';
 import type { QuerySource } from '../engine/recentOutcomes';
 import type { AnyToolDefinition } from '../tools/definition';
+import { headingText } from './heading';
 
 export interface PresentDeps {
   card: CardViewProvider;
@@ -29,8 +30,9 @@ export function presenter(deps: PresentDeps): Present {
     if (anchor) deps.followAlong.reveal(vscode.Uri.parse(anchor.uri, true), new vscode.Position(anchor.position.line, anchor.position.character));
     const body = await definition.cardBody(outcome, { roots: workspace.roots(), readLines });
     // The agent's name first (an MCP client), so the person sees who asked.
-    const title = label === undefined ? outcome.title : vscode.l10n.t('{0}: {1}', label, outcome.title);
+    const heading = headingText(outcome.heading, vscode);
+    const title = label === undefined ? heading : vscode.l10n.t('{0}: {1}', label, heading);
     const undoable = definition.undo === undefined ? {} : { undoable: true };
-    deps.card.show({ id, title, source, completeness: outcome.completeness, notes: outcome.notes, ...body, ...undoable }, answeredAt);
+    deps.card.show({ id, title, call: outcome.title, source, completeness: outcome.completeness, notes: outcome.notes, ...body, ...undoable }, answeredAt);
   };
 }

@@ -4,8 +4,10 @@ import * as vscode from 'vscode';
 import type { Workspace } from '../engine/ports';
 import type { RecentOutcomes } from '../engine/recentOutcomes';
 import type { LspLocation, LspOperation } from '../engine/result';
-import { invocationTitle } from '../tools/lsp/input';
 import { isQueryOutcome, type LspEngine } from '../tools/lsp/engine';
+import { headingText } from '../card/heading';
+import { subjectAt } from '../engine/heading';
+import { withoutCodeMarks } from '../text/codeSpans';
 import { groupByFile } from '../text/groupByFile';
 import { Command, REFERENCES_VIEW_EXTENSION_ID } from '../ids';
 import type { SymbolTree } from './symbolTree';
@@ -34,7 +36,9 @@ export class ReferencesHandoff {
     const outcome = recorded?.outcome;
     if (!isQueryOutcome(outcome) || outcome.result.kind !== 'locations' || outcome.result.locations.length === 0) return undefined;
     const anchor = new vscode.Location(vscode.Uri.parse(outcome.uri, true), new vscode.Position(outcome.position.line, outcome.position.character));
-    return { title: outcome.title, operation: outcome.operation, anchor, locations: outcome.result.locations };
+    // The view's title bar shows plain text: the card's title without its code marks.
+    const title = withoutCodeMarks(headingText(outcome.heading, vscode));
+    return { title, operation: outcome.operation, anchor, locations: outcome.result.locations };
   }
 
   /** Opens the entry `id` (default: the one the card shows) in the References view; resolves to what it handed over. */
@@ -90,7 +94,9 @@ export class ReferencesHandoff {
   private reanchored(operation: LspOperation, location: vscode.Location): LocationsTreeInput {
     const { line, character } = location.range.start;
     const filePath = vscode.workspace.asRelativePath(location.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
-    const title = invocationTitle({ operation, file_path: filePath, line: line + 1, character: character + 1 });
+    // A position the view moved to: named by where it is (reading its word would make `with` wait on the file).
+    const heading = { kind: 'position' as const, question: operation, subject: subjectAt(filePath, { line, character }, undefined) };
+    const title = withoutCodeMarks(headingText(heading, vscode));
     return new LocationsTreeInput(
       title,
       location,

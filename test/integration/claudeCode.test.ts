@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { MANIFESTS } from '../../src/tools/list';
-import { activateExtension, expectPage, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
+import { activateExtension, expectCardCall, expectPage, folderUri, invoke, measure, page, pageTexts, until } from './helpers';
 import { contributedTools } from './contributedTools';
 import { type AnthropicRequest, type AnthropicTool, agentRequests, lastToolResults, mcpToolName, resultText, runClaude, script } from './claudeCodeAgent';
 
@@ -107,7 +107,8 @@ suite('@claude the real Claude Code CLI calls our MCP server from an integrated 
     );
     // The README's screenshot: the card showing the terminal agent's query.
     const [title] = await pageTexts('.card-title', { text: 'claude-code:', timeoutMs: 15_000 });
-    assert.equal(title, 'claude-code: LSP findReferences basic/src/geometry.ts:3:17', "the card shows the call, titled with the MCP client's name");
+    assert.equal(title, 'claude-code: References to totalArea', "the card shows the call, titled with the MCP client's name");
+    await expectCardCall('LSP findReferences basic/src/geometry.ts:3:17');
     await page('screenshot', { name: 'card-agent', selector: '#workbench\\.parts\\.panel' });
   });
 

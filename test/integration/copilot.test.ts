@@ -5,7 +5,21 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, expectPage, EXTENSION_ID, faultCalls, folderUri, invoke, measure, page, pageTexts, query, setSetting, until } from './helpers';
+import {
+  activateExtension,
+  expectCardCall,
+  expectPage,
+  EXTENSION_ID,
+  faultCalls,
+  folderUri,
+  invoke,
+  measure,
+  page,
+  pageTexts,
+  query,
+  setSetting,
+  until,
+} from './helpers';
 import { contributedTools } from './contributedTools';
 import {
   askAgent,
@@ -183,8 +197,9 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
     // The card and the editor, from the agent's call (before our own invokeTool below repeats it).
     await api().followAlongSettled();
     assert.equal(api().card.historySize, historyBefore + 1, "the agent's call reached the card");
-    const [title] = await pageTexts('.card-title', { text: 'LSP findReferences basic/src/geometry.ts:3:17', timeoutMs: 15_000 });
-    assert.equal(title, 'LSP findReferences basic/src/geometry.ts:3:17');
+    const [title] = await pageTexts('.card-title', { text: 'References to', timeoutMs: 15_000 });
+    assert.equal(title, 'References to totalArea', 'the card titles it for a person; the step above keeps the call');
+    await expectCardCall('LSP findReferences basic/src/geometry.ts:3:17');
     assert.deepEqual(await pageTexts('.summary'), ['7 results in 3 files']);
     await until(() => activeAt('/basic/src/geometry.ts', 3, 17), Boolean, 'follow-along moved the editor to geometry.ts:3:17');
     // What the model read is exactly what lm.invokeTool gives for the same input.
@@ -367,7 +382,7 @@ suite('@copilot the real Copilot Chat agent calls lsp', () => {
       const content = textOfMessage(answerTo(second!, 'call_outside_yes'));
       assert.match(content, /const external: 42/);
       await api().followAlongSettled();
-      await expectPage('.card-title', { text: 'LSP hover', timeoutMs: 15_000 });
+      await expectPage('.card-title', { text: 'Hover on external', timeoutMs: 15_000 });
       // A first hover in a file tsserver has not loaded can read "(loading...) const external: 42".
       if (content.includes('(loading...)')) measure(`copilot outside hover: the model read tsserver's loading answer: ${JSON.stringify(content)}`);
     });

@@ -84,6 +84,17 @@ export async function pageTexts(selector: string, options: { text?: string; time
   return (await page<{ texts: string[] }>('query', { selector, timeoutMs: 10_000, ...options })).texts;
 }
 
+/** The call the card's entry on screen answers, as the tool got it (`LSP findReferences a.ts:3:17`): its title's tooltip, below the title. */
+export async function cardCall(): Promise<string> {
+  const { value } = await page<{ value: string }>('evaluateInFrame', { selector: '#title', expression: 'document.getElementById("title").title' });
+  return value.split('\n').slice(1).join('\n');
+}
+
+/** Waits until the card's entry on screen answers `call` (cardCall), and fails, saying what it answers instead, if it does not in time. */
+export function expectCardCall(call: string, timeoutMs = 15_000): Promise<string> {
+  return until(cardCall, (shown) => shown === call, `the card to answer ${call}`, timeoutMs);
+}
+
 /** Waits until the page shows `selector` (containing `text`, at least `min` of them), and fails, saying what it shows instead, if it does not in time. */
 export async function expectPage(selector: string, options: { text?: string; timeoutMs?: number; min?: number } = {}): Promise<string[]> {
   const found = await pageTexts(selector, options);

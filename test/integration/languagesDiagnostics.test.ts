@@ -162,7 +162,7 @@ for (const c of CASES) {
       if (c.tag === '') {
         // The palette's twin, in the card: the same call, its rows carrying the message.
         await vscode.commands.executeCommand('lspTool.showProblems', [asked]);
-        await expectPage('.card-title', { text: `LSP diagnostics ${asked}` });
+        await expectPage('.card-title', { text: `Problems in ${asked}` });
         const rows = await pageTexts('.row', { text: name });
         assert.ok(
           rows.some((row) => row.includes(`error: Cannot find name '${name}'.`)),

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, EXTENSION_ID, folderUri, measure, page, pageTexts, setSetting, textOf, until } from './helpers';
+import { activateExtension, expectCardCall, EXTENSION_ID, folderUri, measure, page, pageTexts, setSetting, textOf, until } from './helpers';
 import { MANIFESTS } from '../../src/tools/list';
 import type { McpEndpoint } from '../../src/mcp/start';
 import { connect, endpoint, mcpText } from './mcpClient';
@@ -280,7 +280,8 @@ suite('MCP server', () => {
     await named.callTool({ name: 'lsp', arguments: input });
     await api().followAlongSettled();
     const [title] = await pageTexts('.card-title', { text: 'Terminal Agent: ', timeoutMs: 15_000 });
-    assert.equal(title, 'Terminal Agent: LSP findReferences basic/src/geometry.ts:7:14');
+    assert.equal(title, 'Terminal Agent: References to UNIT');
+    await expectCardCall('LSP findReferences basic/src/geometry.ts:7:14');
     await named.close();
   });
 

@@ -4,7 +4,7 @@
 // palette commands and the card must show workspace-relative paths, never URIs.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, EXTENSION_ID, folderUri, invoke, page, pageTexts, setSetting } from './helpers';
+import { activateExtension, expectCardCall, EXTENSION_ID, folderUri, invoke, page, pageTexts, setSetting } from './helpers';
 
 /** `basic/src/shapes.ts:17:3`: a folder-relative path and a position, nothing else. */
 const RELATIVE_LOCATION = /^(basic|second)\/src\/[a-z]+\.ts:\d+:\d+$/;
@@ -47,8 +47,9 @@ suite('@remote a remote window (vscode-remote:// workspace)', () => {
     await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: false });
     await vscode.commands.executeCommand('lspTool.showCard');
     await vscode.commands.executeCommand('lspTool.findReferences');
-    const [title] = await pageTexts('.card-title', { text: 'LSP findReferences basic/src/shapes.ts', timeoutMs: 30_000 });
-    assert.equal(title, 'LSP findReferences basic/src/shapes.ts:1:18');
+    const [title] = await pageTexts('.card-title', { text: 'References to Shape', timeoutMs: 30_000 });
+    assert.equal(title, 'References to Shape');
+    await expectCardCall('LSP findReferences basic/src/shapes.ts:1:18');
     const groups = await pageTexts('.group-path');
     assert.ok(groups.length >= 1 && groups.includes('basic/src/shapes.ts'), groups.join(', '));
     for (const group of groups) assert.match(group, /^(basic|second)\/src\/[a-z]+\.ts$/);

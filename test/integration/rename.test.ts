@@ -242,7 +242,8 @@ suite('lsp_rename: the first tool that writes', () => {
     const renamed = mcpText(await client.callTool({ name: 'lsp_rename', arguments: { ...ARGS, new_name: 'cardUndone' } }));
     assert.match(renamed, /: 6 edits in 3 files\./, renamed);
     assert.match(read('use2.ts'), /cardUndone/);
-    await expectPage('.card-title', { text: 'cardUndone', timeoutMs: 15_000 });
+    const [title] = await expectPage('.card-title', { text: 'cardUndone', timeoutMs: 15_000 });
+    assert.match(title!, /: Rename \w+ to cardUndone$/, "the client's name, then the rename in words");
     // The button shows on the rename's card only: visible, it is the one a person clicks.
     await expectPage('#undo:not([hidden])', { timeoutMs: 5000 });
     await page('click', { selector: '#undo:not([hidden])' });

@@ -1,7 +1,21 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, activeAt, expectPage, EXTENSION_ID, folderUri, invoke, measure, openAt, page, pageTexts, setSetting, until } from './helpers';
+import {
+  activateExtension,
+  activeAt,
+  expectCardCall,
+  expectPage,
+  EXTENSION_ID,
+  folderUri,
+  invoke,
+  measure,
+  openAt,
+  page,
+  pageTexts,
+  setSetting,
+  until,
+} from './helpers';
 
 const api = () => vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports;
 const fixture = (...parts: string[]) => vscode.Uri.joinPath(folderUri('basic'), ...parts);
@@ -41,7 +55,10 @@ suite('search card, commands and follow-along', () => {
 
   test('a palette command fills the card: title, groups and counts', async () => {
     await showTotalAreaReferences();
-    assert.equal(await cardTitle('LSP findReferences'), 'LSP findReferences basic/src/geometry.ts:3:17');
+    assert.equal(await cardTitle('References to'), 'References to totalArea');
+    assert.deepEqual(await pageTexts('.card-title code'), ['totalArea'], 'the name is drawn as code');
+    const tooltip = (await page<{ value: string }>('evaluateInFrame', { selector: '#title', expression: 'document.getElementById("title").title' })).value;
+    assert.equal(tooltip, 'References to totalArea\nLSP findReferences basic/src/geometry.ts:3:17', 'the title, then the call as the tool got it');
     assert.deepEqual(await pageTexts('.group-path'), ['basic/src/geometry.ts', 'basic/src/main.ts', 'basic/src/unicode.ts']);
     assert.deepEqual(await pageTexts('.group-header .count'), ['1', '3', '3']);
     assert.deepEqual(await pageTexts('.summary'), ['7 results in 3 files']);
@@ -79,20 +96,20 @@ suite('search card, commands and follow-along', () => {
     await openAt(fixture('src', 'main.ts'), 5, 13);
     await vscode.commands.executeCommand('lspTool.goToDefinition');
     await api().followAlongSettled();
-    await cardTitle('LSP goToDefinition');
+    await cardTitle('Definition of totalArea');
     await openAt(fixture('src', 'geometry.ts'), 3, 17);
     await vscode.commands.executeCommand('lspTool.hover');
-    await cardTitle('LSP hover');
+    await cardTitle('Hover on totalArea');
     const [code] = await pageTexts('.hover pre code');
     assert.match(code!, /function totalArea\(shapes: Shape\[\]\): number/);
     await page('click', { selector: '#back' });
-    await cardTitle('LSP goToDefinition');
+    await cardTitle('Definition of totalArea');
     await page('click', { selector: '#back' });
-    await cardTitle('LSP findReferences');
+    await cardTitle('References to totalArea');
     assert.deepEqual(await pageTexts('.summary'), ['7 results in 3 files']);
     await page('click', { selector: '#forward' });
     await page('click', { selector: '#forward' });
-    await cardTitle('LSP hover');
+    await cardTitle('Hover on totalArea');
   });
 
   test('empty states are distinct', async () => {
@@ -117,7 +134,8 @@ suite('search card, commands and follow-along', () => {
     await until(() => activeAt('/basic/src/geometry.ts', 3, 17), Boolean, 'editor at the queried line');
     const after = await page<{ part: string | null }>('activeElement');
     assert.equal(after.part, before.part, 'keyboard focus did not move');
-    await cardTitle('LSP findReferences basic/src/geometry.ts:3:17');
+    await cardTitle('References to totalArea');
+    await expectCardCall('LSP findReferences basic/src/geometry.ts:3:17');
   });
 
   test('follow-along off: nothing in the editor moves', async () => {

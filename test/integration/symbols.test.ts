@@ -167,7 +167,7 @@ suite('lsp_symbols in the card and the palette', () => {
 
   test("LSP: Find Symbol… shows the matches with their kind's codicon; a click opens the name", async () => {
     await vscode.commands.executeCommand('lspTool.findSymbol', 'Square');
-    await expectPage('.card-title', { text: 'LSP symbols Square' });
+    await expectPage('.card-title', { text: 'Symbols matching Square' });
     const rows = await pageTexts('.symbol-row');
     assert.ok(rows[0]!.includes('Square') && rows[0]!.includes('basic/src/shapes.ts:14:14'), rows.join('\n'));
     const icon = await page<{ value: string }>('evaluateInFrame', {
@@ -182,7 +182,7 @@ suite('lsp_symbols in the card and the palette', () => {
   test('LSP: Show Outline shows the active file indented; Enter opens a member', async () => {
     await vscode.window.showTextDocument(fixture('src', 'shapes.ts'));
     await vscode.commands.executeCommand('lspTool.showOutline');
-    await expectPage('.card-title', { text: 'LSP outline basic/src/shapes.ts' });
+    await expectPage('.card-title', { text: 'Outline of basic/src/shapes.ts' });
     const rows = await pageTexts('.symbol-row');
     assert.ok(rows.length >= 10, rows.join('\n'));
     const indents = await page<{ value: string[] }>('evaluateInFrame', {
@@ -199,10 +199,10 @@ suite('lsp_symbols in the card and the palette', () => {
   test('a tool call shows its symbols in the card, and back returns to the previous query', async () => {
     await symbols({ query: 'totalArea' });
     await vscode.extensions.getExtension<LspToolApi>(EXTENSION_ID)!.exports.followAlongSettled();
-    await expectPage('.card-title', { text: 'LSP symbols totalArea' });
+    await expectPage('.card-title', { text: 'Symbols matching totalArea' });
     await until(() => activeAt('/basic/src/geometry.ts', 3, 17), Boolean, 'follow-along at totalArea');
     await page('click', { selector: '#back' });
-    await expectPage('.card-title', { text: 'LSP outline basic/src/shapes.ts' });
+    await expectPage('.card-title', { text: 'Outline of basic/src/shapes.ts' });
   });
 });
 

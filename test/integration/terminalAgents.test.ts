@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { MANIFESTS } from '../../src/tools/list';
 import type { LspToolApi } from '../../src/extension';
-import { activateExtension, expectPage, EXTENSION_ID, folderUri, invoke, measure, pageTexts, testEnv, until } from './helpers';
+import { activateExtension, expectCardCall, expectPage, EXTENSION_ID, folderUri, invoke, measure, pageTexts, testEnv, until } from './helpers';
 import { contributedTools, type ContributedTool } from './contributedTools';
 import { script } from './claudeCodeAgent';
 import { agentBin, runAgent, setupSnippet, type AgentRun, type AgentRunOptions, type TerminalAgentId } from './terminalAgent';
@@ -249,7 +249,8 @@ suite('@claude the real Codex, Gemini and Copilot CLIs call our MCP server from 
       const after = await until(askedCount, (n) => n > before, 'the log line of the MCP call', 10_000);
       assert.equal(after, before + 1, 'exactly one lsp call reached the server');
       const [title] = await pageTexts('.card-title', { text: `${agent.client}:`, timeoutMs: 15_000 });
-      assert.equal(title, `${agent.client}: LSP findReferences basic/src/geometry.ts:3:17`, "the card shows the call, titled with the MCP client's name");
+      assert.equal(title, `${agent.client}: References to totalArea`, "the card shows the call, titled with the MCP client's name");
+      await expectCardCall('LSP findReferences basic/src/geometry.ts:3:17');
       // The next request carries our text.
       const text = agent.resultText(second.body);
       assert.ok(text?.includes(expected), `${agent.id}'s next request carries our text: ${JSON.stringify(text)?.slice(0, 400)}`);

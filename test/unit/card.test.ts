@@ -179,6 +179,7 @@ describe('lspCardBody', () => {
       {
         tool: 'lsp',
         title: 'LSP findReferences a.ts:1:3',
+        heading: { kind: 'position', question: 'findReferences', subject: { name: 'abc', at: 'a.ts:1:3' } },
         text: '',
         notes: [],
         completeness: 'complete',

@@ -314,6 +314,7 @@ describe('lsp_diagnostics', () => {
       port.change(deleted);
       const errors = await engine.execute({ file_paths: ['pkg'], severity: 'error' });
       assert.equal(errors.text, '1 error in 1 file.\npkg/b.py:1:5: error an error (ts 2322)');
+      assert.deepEqual(errors.heading, { kind: 'problems', paths: ['pkg'], severity: 'error' });
       const all = await engine.execute({ file_paths: ['pkg'], severity: 'all' });
       assert.deepEqual(
         all.result.diagnostics.map((d) => d.severity),
@@ -330,6 +331,7 @@ describe('lsp_diagnostics', () => {
       const workspace = await engine.execute({});
       assert.match(workspace.text, /^1 error in 1 file\./);
       assert.equal(workspace.anchor, undefined, 'no tab the person did not ask for');
+      assert.deepEqual(workspace.heading, { kind: 'problems', paths: [], severity: 'warning' });
     });
 
     it('bad input gets a coded error that says what to pass', () => {

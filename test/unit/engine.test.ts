@@ -231,6 +231,7 @@ describe('recent outcomes', () => {
   const outcome = (line: number): QueryOutcome => ({
     tool: 'lsp',
     title: `LSP hover a.ts:${line}:1`,
+    heading: { kind: 'position', question: 'hover', subject: { at: `a.ts:${line}:1` } },
     completeness: 'complete',
     anchor: { uri: 'file:///w/a.ts', position: { line: line - 1, character: 0 } },
     result: { kind: 'hover', hover: null, completeness: 'complete' },

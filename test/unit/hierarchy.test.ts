@@ -110,6 +110,8 @@ describe('lsp_hierarchy engine (fake language features)', () => {
     assert.equal(outcome.result.kind, 'hierarchy');
     assert.equal(outcome.result.direction, 'incomingCalls');
     assert.equal(outcome.result.completeness, 'complete');
+    assert.deepEqual(outcome.heading, { kind: 'position', question: 'incomingCalls', subject: { name: 'c', at: 'src/calls.ts:3:17' }, depth: 1 });
+    assert.equal(outcome.title, 'LSP incomingCalls src/calls.ts:3:17', 'the raw title, as the chat shows the call');
     const [root] = outcome.result.roots;
     assert.deepEqual(root!.item, {
       name: 'c',
@@ -131,6 +133,7 @@ describe('lsp_hierarchy engine (fake language features)', () => {
   it('walks three levels, marking repeats and cycles without expanding them', async () => {
     const fx = setup();
     const incoming = await fx.engine.execute({ direction: 'incomingCalls', file_path: 'src/calls.ts', ...at('c'), depth: 3 });
+    assert.deepEqual(incoming.heading, { kind: 'position', question: 'incomingCalls', subject: { name: 'c', at: 'src/calls.ts:3:17' }, depth: 3 });
     // b is called by a and d; d already appears one level up, so it is a repeat under b.
     assert.deepEqual(names(incoming.result.roots[0]!.children), [['b', ['a', 'd*']], 'd']);
     const cycle = await fx.engine.execute({ direction: 'outgoingCalls', file_path: 'src/calls.ts', ...at('ping'), depth: 3 });

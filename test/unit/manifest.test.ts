@@ -29,7 +29,7 @@ interface Manifest {
     commands: { command: string; category: string }[];
     configuration: { properties: Record<string, { default?: unknown }> };
     viewsContainers: { panel: { id: string; title: string }[] };
-    views: Record<string, { id: string; type: string }[]>;
+    views: Record<string, { id: string; type: string; name: string }[]>;
     chatParticipants: { id: string; name: string; commands: { name: string }[] }[];
     keybindings: unknown;
     menus: { commandPalette: unknown };
@@ -37,6 +37,7 @@ interface Manifest {
 }
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const nlsDe = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.de.json'), 'utf8')) as Record<string, string>;
 /** A manifest string as English users see it (`%key%` resolved through package.nls.json). */
 const shown = (value: string): string => value.replace(/^%(.+)%$/, (_m, key: string) => nls[key] ?? value);
 
@@ -133,6 +134,16 @@ describe('package.json surfaces', () => {
     assert.equal(shown(pkg.contributes.viewsContainers.panel[0]!.title), 'LSP');
     assert.equal(pkg.contributes.views[View.container]![0]!.id, View.card);
     assert.equal(pkg.contributes.views[View.container]![0]!.type, 'webview');
+  });
+  it("names nothing so that it reads as VS Code's own: the view says LSP, every command is in the LSP category", () => {
+    // VS Code makes "Focus on <name> View" of each view's name: "Search Card" read as the Search view's.
+    for (const [container, views] of Object.entries(pkg.contributes.views)) {
+      for (const view of views) assert.match(shown(view.name), /^LSP\b/, `${container}/${view.id}: ${shown(view.name)}`);
+    }
+    for (const german of Object.values(pkg.contributes.views).flatMap((views) => views.map((v) => v.name.replace(/^%(.+)%$/, '$1')))) {
+      assert.match(nlsDe[german] ?? '', /^LSP\b/, `package.nls.de.json: ${german}`);
+    }
+    for (const command of pkg.contributes.commands) assert.equal(shown(command.category), 'LSP', command.command);
   });
   it('contributes the @lsp participant with its slash commands', async () => {
     const { Participant } = await import('../../src/ids');

@@ -146,6 +146,7 @@ describe('lsp_rename', () => {
       assert.deepEqual(edits.saved.sort(), [a, b].sort());
       assert.match(outcome.text, /^Renamed `isFunction` to `isCallable`: 3 edits in 2 files\.$/m);
       assert.match(outcome.text, /^src\/b\.ts:2:1/m);
+      assert.deepEqual(outcome.heading, { kind: 'rename', subject: { name: 'isFunction', at: 'src/a.ts:1:17' }, newName: 'isCallable' });
       assert.deepEqual(
         outcome.before.map((f) => f.uri),
         [a, b],

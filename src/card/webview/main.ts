@@ -11,6 +11,7 @@ import { historyKeys, navigateRows } from './keyboard';
 import { renderLocations, type LocationList } from './locationsView';
 import type { CardEntry, CardGroup, CardStrings, ToCard } from './protocol';
 import type { RowList } from './rowList';
+import { codeSpans, withoutCodeMarks } from '../../text/codeSpans';
 import { relatedItems } from '../../text/summary';
 import { renderSymbols } from './symbolsView';
 import { setTreeChildren } from './treeNodes';
@@ -77,8 +78,9 @@ function showChrome(chrome: Chrome, history: CardHistory, view: CardView): CardE
     view.content.appendChild(el('p', 'empty-state', document.body.dataset.empty ?? ''));
     return undefined;
   }
-  title.textContent = entry.title;
-  title.title = entry.title;
+  title.replaceChildren(...codeSpans(entry.title).map((span) => (span.code ? el('code', undefined, span.text) : document.createTextNode(span.text))));
+  const plain = withoutCodeMarks(entry.title);
+  title.title = entry.call === undefined ? plain : `${plain}\n${entry.call}`;
   if (entry.completeness !== 'complete') {
     const badge = el('div', `completeness ${entry.completeness}`);
     badge.appendChild(icon(entry.completeness === 'partial' ? 'warning' : 'info'));

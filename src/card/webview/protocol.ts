@@ -59,7 +59,10 @@ export interface CardTreeNode {
 export interface CardEntryHeader {
   /** Increases with every query; the webview uses it to drop stale renders. */
   id: number;
+  /** What the call asked, in the display language; a name in backticks is drawn as code. */
   title: string;
+  /** The call as the caller wrote it (`LSP findReferences src/a.ts:3:17`), shown under the title's tooltip. */
+  call?: string;
   source: QuerySource;
   completeness: Completeness;
   notes: string[];

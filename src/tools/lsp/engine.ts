@@ -15,6 +15,7 @@ import { isUnsupportedRequest, OPERATION_METHOD, UnsupportedRequest, unsupported
 import { wakeLanguage } from '../../engine/wake';
 import { identifierAt } from '../../text/position';
 import { written } from '../../text/written';
+import { subjectAt } from '../../engine/heading';
 import type { OutcomeHeader } from '../../engine/outcome';
 import type { DocumentSnapshot, FileView } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
@@ -142,6 +143,11 @@ export class LspEngine extends EngineQuery {
       return {
         tool: LSP_SCHEMA.name,
         title: invocationTitle(askedAs),
+        heading: {
+          kind: 'position',
+          question: args.operation,
+          subject: subjectAt(pathOf(document.uri), queried, identifierAt(document.lineText(queried.line), queried.character)?.name),
+        },
         text,
         notes,
         completeness,

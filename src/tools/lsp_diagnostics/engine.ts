@@ -233,6 +233,7 @@ export class DiagnosticsEngine extends EngineQuery {
     const outcome: DiagnosticsOutcome = {
       tool: DIAGNOSTICS_SCHEMA.name,
       title: diagnosticsTitle({ file_paths: args.paths, severity: args.severity }),
+      heading: { kind: 'problems', paths: args.paths, severity: args.severity },
       text,
       notes,
       completeness: result.completeness,

@@ -15,6 +15,7 @@ import type { HierarchyDirection } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
 import { isRecord } from '../../engine/rawValues';
 import { confinedToOpenFiles } from '../../engine/readiness';
+import { subjectAt } from '../../engine/heading';
 import type { Completeness, LspPosition } from '../../engine/result';
 import { sameHierarchy } from '../../engine/sameSet';
 import { isUnsupportedRequest, PREPARE_METHOD } from '../../engine/unsupported';
@@ -23,6 +24,7 @@ import { renderWithin, type AnswerBudget } from '../../text/answerBudget';
 import { displayPath } from '../../text/displayPath';
 import { formatHierarchyWithin } from '../../text/fitHierarchy';
 import { formatHierarchy } from '../../text/renderHierarchy';
+import { identifierAt } from '../../text/position';
 import { written } from '../../text/written';
 import { Declarations } from './declarations';
 import { foundSubtypes, hierarchyNotes, noProvider, type Preparation } from './hierarchyNotes';
@@ -156,9 +158,12 @@ export class HierarchyEngine extends EngineQuery {
       const result: HierarchyResult = { kind: 'hierarchy', direction, roots: freshTree(files, walked.roots), completeness };
       const text = await this.render(result, files, folder, notes, fit);
       const input = { direction, file_path: args.filePath, line: args.position.line + 1, character: args.position.character + 1, depth: args.depth };
+      const name = identifierAt(document.lineText(queried.line), queried.character)?.name;
+      const subject = subjectAt(displayPath(document.uri, folder, this.deps.workspace.roots()), queried, name);
       return {
         tool: HIERARCHY_SCHEMA.name,
         title: hierarchyTitle(input),
+        heading: { kind: 'position', question: direction, subject, depth: args.depth },
         text,
         notes,
         completeness,

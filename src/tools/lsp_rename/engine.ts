@@ -10,6 +10,7 @@ import type { OutcomeHeader } from '../../engine/outcome';
 import type { DocumentSnapshot, FileBefore, ProposedEdit, WorkspaceEdits } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
 import { confinedToOpenFiles } from '../../engine/readiness';
+import { subjectAt } from '../../engine/heading';
 import type { LspDiagnostic, LspLocation, LspPosition } from '../../engine/result';
 import { wakeLanguage } from '../../engine/wake';
 import { displayPaths, pathInside } from '../../text/displayPath';
@@ -186,6 +187,7 @@ export class RenameEngine extends EngineQuery {
       const outcome: RenameOutcome = {
         tool: RENAME_SCHEMA.name,
         title: renameTitle(inputFields(input)),
+        heading: { kind: 'rename', subject: subjectAt(pathOf(document.uri), queried, name), newName: args.newName },
         text,
         notes,
         completeness: checked.complete ? 'complete' : 'partial',

@@ -7,6 +7,7 @@ import { EarlyAnswer, earlyOr } from '../../engine/earlyAnswer';
 import { completenessNote, malformedNote, silentServerNote } from '../../engine/notes';
 import { indexKey, IndexWatch, indexNote, waitsForIndex, type IndexSnapshot } from '../../engine/indexProgress';
 import { normalizeDocumentSymbols, normalizeWorkspaceSymbols, type FoundSymbol } from '../../engine/normalizeSymbols';
+import type { Heading } from '../../engine/heading';
 import type { OutcomeHeader } from '../../engine/outcome';
 import type { DocumentSnapshot } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
@@ -192,7 +193,9 @@ export class SymbolsEngine extends EngineQuery {
     const result: SymbolsResult = { kind: 'symbols', symbols, resolvedWorkspaceUri: folder, completeness };
     // The outline is of the document just opened: only unsaved changes make the caller's view differ.
     const files = document.isDirty() ? await CallerFiles.read(workspace, [document.uri], view, budget) : new CallerFiles(new Map(), view);
-    return { ...this.outcome(result, args, await this.renderFor(files, result, true, settings, notes, fit), notes), uri: document.uri };
+    const text = await this.renderFor(files, result, true, settings, notes, fit);
+    const shownAs = displayPaths(folder, workspace.roots())(document.uri);
+    return { ...this.outcome(result, args, text, notes, shownAs), uri: document.uri };
   }
 
   /** The text in the caller's positions (engine/callerFiles.ts), with its Notes about the files. */
@@ -209,10 +212,27 @@ export class SymbolsEngine extends EngineQuery {
     return this.render(shown, outline, settings, notes, fit);
   }
 
-  private outcome(result: SymbolsResult, args: SymbolsArgs, text: string, notes: string[]): SymbolsOutcome {
+  /** `file`: the file asked about, as a person reads its path. */
+  private outcome(result: SymbolsResult, args: SymbolsArgs, text: string, notes: string[], file?: string): SymbolsOutcome {
     const [first] = result.symbols;
     const input = args.mode === 'workspace' ? { query: args.query } : { query: args.mode === 'file' ? args.query : '', file_path: args.filePath };
-    const outcome: SymbolsOutcome = { tool: SYMBOLS_SCHEMA.name, title: symbolsTitle(input), text, notes, completeness: result.completeness, result, args };
+    const shown = file ?? (args.mode === 'workspace' ? '' : args.filePath);
+    const heading: Heading =
+      args.mode === 'workspace'
+        ? { kind: 'symbols', query: args.query }
+        : args.mode === 'file'
+          ? { kind: 'symbols', query: args.query, file: shown }
+          : { kind: 'outline', file: shown };
+    const outcome: SymbolsOutcome = {
+      tool: SYMBOLS_SCHEMA.name,
+      title: symbolsTitle(input),
+      heading,
+      text,
+      notes,
+      completeness: result.completeness,
+      result,
+      args,
+    };
     if (first) outcome.anchor = { uri: first.uri, position: first.selectionRange.start };
     return outcome;
   }
