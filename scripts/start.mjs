@@ -17,7 +17,7 @@ const own = process.env.LSP_TOOL_DEMO_FOLDER;
 const { url, demo, model, modelReason } = await startDemo({ vsix, demoFolder: own });
 console.log(`\nlsp-tool is running in VS Code ${VSCODE_VERSION} on the demo workspace ${demo}${own ? '' : ' (a copy of demo/, removed on exit)'}.`);
 console.log(`Open this URL in a browser on this machine:\n\n  ${url}\n`);
-console.log(`On the first load the page opens ${join(demo, 'README.md')}: what to try. "Welcome: Open Walkthrough..." has a tour of every tool.`);
+console.log(`On the first load the page opens ${join(demo, 'README.md')}, what to try, and lsp-tool's walkthrough, a step for every tool.`);
 if (model) {
   console.log(`Chat: a scripted model on 127.0.0.1, "${COPILOT_MODELS[0].name}", no account needed. On a browser's first load of this`);
   console.log('address the page turns the built-in GitHub Copilot Chat on (VS Code keeps it off until chat setup, which needs');

@@ -5,16 +5,35 @@
 //   model, and any chat request, @lsp included, answers "Language model unavailable". It is the only
 //   disabled extension of the demo's fresh profile: turning all back on brings Copilot Chat, and with
 //   it the scripted "Custom Endpoint" model of chatLanguageModels.json, with no reload.
-// - Opens the demo's README.md, what to try (the server's settings open no other editor on start).
+// - Opens the demo's README.md, what to try, and lsp-tool's walkthrough in front of it (the server's
+//   settings open no other editor on start).
 const vscode = require('vscode');
 
 const COPILOT_CHAT = 'GitHub.copilot-chat';
 const ENABLE_ALL = 'workbench.extensions.action.enableAll';
 const DONE = 'lspToolDemo.firstLoadDone';
+const WALKTHROUGH = 'lsp-tool.lsp-tool#lspTool.gettingStarted';
 
 exports.activate = async function activate(context) {
   if (context.globalState.get(DONE)) return;
   await context.globalState.update(DONE, true);
+  // The demo's README, kept open (not a preview: the first file lsp-tool's follow-along reveals must
+  // not replace it), then the walkthrough in front of it, in the same group. Before Copilot Chat comes back: the
+  // walkthroughs' service, made on first use, learns only the newest batch of extensions (VS Code's
+  // extension point keeps one delta), so opening it after "Enable All" would miss lsp-tool's.
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (folder) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, 'README.md'), { preview: false });
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
+  // Kept, like the README: the first answer's preview must not take the walkthrough's place. The
+  // command keeps the active editor: wait until the walkthrough's (no text editor, unlike the README) is.
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+    if (active && !(active.input instanceof vscode.TabInputText)) {
+      await vscode.commands.executeCommand('workbench.action.keepEditor');
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   if (!vscode.extensions.getExtension(COPILOT_CHAT)) {
     // The Extensions view's actions register a little after startup: wait for the command.
     for (let waited = 0; waited < 60_000; waited += 250) {
@@ -23,8 +42,4 @@ exports.activate = async function activate(context) {
     }
     await vscode.commands.executeCommand(ENABLE_ALL);
   }
-  // The demo's README, kept open (not a preview: the first file lsp-tool's follow-along reveals must
-  // not replace it). lsp-tool's walkthrough does not open here: code-server's Welcome page stands in.
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (folder) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, 'README.md'), { preview: false });
 };

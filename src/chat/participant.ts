@@ -12,6 +12,7 @@ import { LSP_SCHEMA } from '../tools/lsp/schema';
 import { isQueryOutcome, sameQueryInput } from '../tools/lsp/engine';
 import { groupLocations } from '../tools/lsp/locationGroups';
 import { displayPath } from '../text/displayPath';
+import { declarationsNamed } from '../engine/symbolRank';
 import type { AnyToolDefinition } from '../tools/definition';
 import type { WalkthroughProgress } from '../walkthrough/markUsed';
 import { answerHierarchy, SLASH_DIRECTIONS } from './hierarchyParticipant';
@@ -46,13 +47,7 @@ async function resolvePosition(prompt: string, reply: ChatReply, deps: Participa
       reply.progress(vscode.l10n.t('Looking up {0} in the workspace…', parsed.name));
       // The lsp_symbols search: projects loaded on a cold start, names' positions, one per declaration.
       const found = await deps.symbols.execute({ query: parsed.name }, token);
-      const seen = new Set<string>();
-      const exact = found.result.symbols.filter((s) => {
-        const key = `${s.uri}#${s.selectionRange.start.line}`;
-        if (s.name !== parsed.name || seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
+      const exact = declarationsNamed(found.result.symbols, parsed.name);
       if (exact.length === 0) {
         reply.text(vscode.l10n.t('No symbol named {0} was found in the workspace.', parsed.name));
         return undefined;

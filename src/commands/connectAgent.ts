@@ -84,6 +84,8 @@ async function connectAgent(documents: SetupDocuments, toolNames: readonly strin
     const picked = await vscode.window.showQuickPick(items, {
       title: vscode.l10n.t('LSP: Connect an Agent'),
       placeHolder: vscode.l10n.t('Which agent do you start in the terminal?'),
+      // Run from a walkthrough's button, which takes the focus back: the pick stays until answered.
+      ignoreFocusOut: true,
     });
     if (!picked) return undefined;
     id = picked.id;

@@ -25,6 +25,7 @@ const DIRECTIONS: [string, HierarchyDirection][] = [
 
 function hierarchyAtCursor(direction: HierarchyDirection, deps: HierarchyCommandDeps): Promise<HierarchyOutcome | undefined> {
   return runAtCursor(
+    deps.calls,
     vscode.l10n.t('LSP: {0}', direction),
     (at, token) => callFromCommand(deps.calls, hierarchyTool, { direction, ...at }, token),
     async (outcome) => {

@@ -24,6 +24,7 @@ const OPERATIONS: [string, LspOperation][] = [
 
 function queryAtCursor(operation: LspOperation, deps: PaletteDeps): Promise<QueryOutcome | undefined> {
   return runAtCursor(
+    deps.calls,
     vscode.l10n.t('LSP: {0}', operation),
     (at, token) => callFromCommand(deps.calls, lspTool, { operation, ...at }, token),
     async (outcome) => {

@@ -34,6 +34,8 @@ async function findSymbol(deps: SymbolCommandsDeps, name?: unknown): Promise<Sym
       prompt: vscode.l10n.t('A symbol name, or part of one'),
       value: word,
       valueSelection: [0, word.length],
+      // Run from a walkthrough's button, which takes the focus back: the box stays until answered.
+      ignoreFocusOut: true,
     });
   }
   if (query === undefined || query.trim() === '') return undefined;

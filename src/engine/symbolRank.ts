@@ -25,6 +25,17 @@ export function rankSymbols<T extends { name: string; uri: string }>(symbols: re
     .map((entry) => entry.symbol);
 }
 
+/** The declarations named exactly `name`, each once (a provider may list a declaration twice), in their order. */
+export function declarationsNamed<T extends { name: string; uri: string; selectionRange: LspRange }>(symbols: readonly T[], name: string): T[] {
+  const seen = new Set<string>();
+  return symbols.filter((symbol) => {
+    const key = `${symbol.uri}#${symbol.selectionRange.start.line}`;
+    if (symbol.name !== name || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
  * Where `name` starts inside a declaration's range: a workspace symbol's range covers the whole
  * declaration (`export class Square` at its `export`), and `lsp` answers for the symbol only on

@@ -1,8 +1,10 @@
 // `npm start`'s first run as a new user has it: the same setup (scripts/demo.mjs: the VSIX from
 // `npm run package`, the demo setup extension, a copy of demo/, the scripted model), its printed URL
 // opened in a fresh Chromium profile, and the workbench driven from outside as a person would: the
-// demo README on start, a model in the chat view, `@lsp /references` answered, a file opened from
-// Quick Open revealed inside the workspace, and no tab open that nobody asked for.
+// demo README and the walkthrough on start, a model in the chat view, `@lsp /references` and `#lsp`
+// answered, each walkthrough step's button filling the card (a query asking for a name, with no
+// editor in front), an edit that breaks checkout.ts found by Show Problems, the agent setup rendered,
+// a file opened from Quick Open revealed inside the workspace, and no tab open that nobody asked for.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { COPILOT_MODELS } from './copilot.mjs';
@@ -20,6 +22,76 @@ async function waitFor(probe, ok, timeoutMs) {
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** The texts of `selector` in every frame: the card is a webview, an iframe in an iframe. */
+async function frameTexts(page, selector) {
+  const found = [];
+  for (const frame of page.frames()) {
+    try {
+      found.push(...(await frame.$$eval(selector, (els) => els.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ')))));
+    } catch {
+      /* a frame that went away */
+    }
+  }
+  return found;
+}
+
+/** Opens `name` from Quick Open, with the keyboard in the editor area (not in a webview, which keeps the keys). */
+async function quickOpen(page, name) {
+  await page.locator('.tabs-container .tab[aria-label^="README.md"]').click();
+  await page.keyboard.press('Control+KeyP');
+  await answerWhenListed(page, name);
+}
+
+/** Answers the input box or quick pick in front with `value`, once it has the keyboard and shows what was typed. */
+async function answer(page, value) {
+  // A walkthrough's button takes the focus back after its command opens the box: click into it, as a person would.
+  await page.locator('.quick-input-widget input').click();
+  await page.keyboard.type(value);
+  await page.waitForFunction((v) => document.activeElement?.value === v, value);
+  await page.keyboard.press('Enter');
+}
+
+/** Brings the walkthrough's tab to the front: then no text editor is active, as when a person clicks a step's button. */
+async function showWalkthrough(page) {
+  await page.locator(WALKTHROUGH_TAB).first().click();
+  // The Welcome editor may come back on its list of walkthroughs (its steps disabled): open lsp-tool's again, as a person would.
+  await new Promise((r) => setTimeout(r, 500));
+  if (!(await page.locator('.gettingStartedSlideDetails .getting-started-step').first().isDisabled())) return;
+  await page.keyboard.press('F1');
+  await answerWhenListed(page, 'Welcome: Open Walkthrough');
+  await answerWhenListed(page, 'Precise code navigation');
+  await page.locator('.gettingStartedSlideDetails .getting-started-step:not([disabled])').first().waitFor();
+}
+
+/** Types `value` into the quick input in front and, once a row shows it, takes that row. */
+async function answerWhenListed(page, value) {
+  await page.locator('.quick-input-widget input').click();
+  await page.keyboard.type(value);
+  await waitFor(
+    async () => (await text(page, '.quick-input-list .monaco-list-row')).join('\n'),
+    (t) => t.includes(value),
+    15_000,
+  );
+  await page.keyboard.press('Enter');
+}
+
+/** Clicks the walkthrough step `id` (lspTool.<id>), then its button, as a person does. */
+async function clickStep(page, id, button) {
+  const step = `.getting-started-step[data-step-id="lsp-tool.lsp-tool#lspTool.gettingStarted#lspTool.${id}"]`;
+  await page.locator(step).click();
+  await page.locator(`${step} .button-container a.monaco-button`, { hasText: button }).click();
+}
+const WALKTHROUGH_TAB = '.tabs-container .tab[aria-label^="Welcome"]';
+const WALKTHROUGH_LABEL = /^Welcome/;
+
+/** Waits until the card's title reads `title`; resolves to the titles shown. */
+const cardShows = (page, title, timeoutMs = 60_000) =>
+  waitFor(
+    () => frameTexts(page, '.card-title'),
+    (t) => t.includes(title),
+    timeoutMs,
+  );
 
 const text = (page, selector) => page.evaluate((s) => [...document.querySelectorAll(s)].map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ')), selector);
 const tabs = (page) => page.evaluate(() => [...document.querySelectorAll('.tabs-container .tab')].map((e) => e.getAttribute('aria-label') ?? ''));
@@ -44,85 +116,190 @@ export async function runStartTest(browser) {
   const vsix = packageDemoVsix({ stdio: ['ignore', 'ignore', 'inherit'] });
   const { url, demo, model, modelReason } = await startDemo({ vsix, quiet: true });
   if (!(await record('npm start serves the scripted chat model', model ? undefined : modelReason))) return records;
-  page = await newWindowPage(await browser.get(), { viewport: { width: 1400, height: 900 } });
-  await page.goto(url);
+  try {
+    page = await newWindowPage(await browser.get(), { viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
 
-  // The demo's README, what to try, is what shows on start, and alone.
-  const startTabs = await waitFor(
-    () => tabs(page),
-    (t) => t.length > 0,
-    60_000,
-  );
-  await record(
-    'on start, the demo README is open, the only tab',
-    startTabs.length === 1 && /^README\.md/.test(startTabs[0]) ? undefined : `tabs: ${JSON.stringify(startTabs)}`,
-  );
-  const readme = (await text(page, '.editor-instance .view-lines')).join('\n');
-  await record("the README shown is the demo's", readme.includes('A small shop') ? undefined : `editor text: ${JSON.stringify(readme.slice(0, 200))}`);
+    // On start: the demo's README, what to try, and the walkthrough in front of it; nothing else.
+    const startTabs = await waitFor(
+      () => tabs(page),
+      (t) => t.length > 1,
+      60_000,
+    );
+    await record(
+      'on start, the demo README and the walkthrough are open, the only tabs',
+      startTabs.length === 2 && /^README\.md/.test(startTabs[0]) && WALKTHROUGH_LABEL.test(startTabs[1]) ? undefined : `tabs: ${JSON.stringify(startTabs)}`,
+    );
+    const walkthrough = await waitFor(
+      async () => (await text(page, '.gettingStartedContainer')).join('\n'),
+      (t) => t.includes('Precise code navigation for chat and for you'),
+      30_000,
+    );
+    await record(
+      "lsp-tool's walkthrough shows, with a step for every tool",
+      [
+        'Let an agent call #lsp',
+        'Ask @lsp yourself',
+        'Find where a name is declared',
+        'See who calls a function',
+        'See what an edit broke',
+        'Connect a terminal agent',
+      ].every((t) => walkthrough.includes(t))
+        ? undefined
+        : `walkthrough: ${JSON.stringify(walkthrough.slice(0, 400))}`,
+    );
+    await page.locator('.tabs-container .tab[aria-label^="README.md"]').click();
+    const readme = (await text(page, '.editor-instance .view-lines')).join('\n');
+    await record("the README shown is the demo's", readme.includes('A small shop') ? undefined : `editor text: ${JSON.stringify(readme.slice(0, 200))}`);
 
-  // A fresh profile: Copilot Chat was off on first load; the model must show up in the picker.
-  await page.keyboard.press('Control+Alt+KeyI');
-  const input = await waitFor(
-    async () => (await text(page, '.interactive-input-part')).join('\n'),
-    (t) => t.includes(MODEL),
-    60_000,
-  );
-  if (!(await record(`the chat view offers the scripted model "${MODEL}"`, input.includes(MODEL) ? undefined : `chat input: ${JSON.stringify(input)}`)))
-    return records;
+    // A fresh profile: Copilot Chat was off on first load; the model must show up in the picker.
+    await page.keyboard.press('Control+Alt+KeyI');
+    const input = await waitFor(
+      async () => (await text(page, '.interactive-input-part')).join('\n'),
+      (t) => t.includes(MODEL),
+      60_000,
+    );
+    if (!(await record(`the chat view offers the scripted model "${MODEL}"`, input.includes(MODEL) ? undefined : `chat input: ${JSON.stringify(input)}`)))
+      return records;
 
-  await page.locator('.interactive-input-part .monaco-editor').first().click();
-  await page.keyboard.type('@lsp /references src/order.ts:19:17');
-  await page.keyboard.press('Enter');
-  // orderTotal's declaration in order.ts, and its import and call in checkout.ts, as the participant lists them.
-  const answered = (t) => t.some((r) => /3 locations/.test(r) && r.includes('src/order.ts') && r.includes('src/checkout.ts'));
-  const responses = await waitFor(
-    () => text(page, '.interactive-response'),
-    (t) => answered(t) || t.some((r) => /unavailable|error/i.test(r)),
-    60_000,
-  );
-  await record('@lsp /references src/order.ts:19:17 answers with the references', answered(responses) ? undefined : `responses: ${JSON.stringify(responses)}`);
-  // lsp-tool's follow-along reveals the asked position in a preview editor, beside the README.
-  const chatTabs = await tabs(page);
-  await record(
-    'the chat answer opened no tab but the asked file, beside the README',
-    chatTabs.length === 2 && /^README\.md/.test(chatTabs[0]) && /^order\.ts/.test(chatTabs[1]) ? undefined : `tabs: ${JSON.stringify(chatTabs)}`,
-  );
+    await page.locator('.interactive-input-part .monaco-editor').first().click();
+    await page.keyboard.type('@lsp /references src/order.ts:19:17');
+    await page.keyboard.press('Enter');
+    // orderTotal's declaration in order.ts, and its import and call in checkout.ts, as the participant lists them.
+    const answered = (t) => t.some((r) => /3 locations/.test(r) && r.includes('src/order.ts') && r.includes('src/checkout.ts'));
+    const responses = await waitFor(
+      () => text(page, '.interactive-response'),
+      (t) => answered(t) || t.some((r) => /unavailable|error/i.test(r)),
+      60_000,
+    );
+    await record(
+      '@lsp /references src/order.ts:19:17 answers with the references',
+      answered(responses) ? undefined : `responses: ${JSON.stringify(responses)}`,
+    );
+    // lsp-tool's follow-along reveals the asked position in a preview editor, beside the README.
+    const chatTabs = await tabs(page);
+    await record(
+      'the chat answer opened no tab but the asked file, beside the README and the walkthrough',
+      chatTabs.length === 3 && /^README\.md/.test(chatTabs[0]) && chatTabs.some((t) => WALKTHROUGH_LABEL.test(t)) && chatTabs.some((t) => /^order\.ts/.test(t))
+        ? undefined
+        : `tabs: ${JSON.stringify(chatTabs)}`,
+    );
 
-  // A file opened from Quick Open is inside the workspace: the Explorer reveals it, the breadcrumbs are relative.
-  await page.keyboard.press('Control+KeyP');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-  await page.keyboard.type('receipt.ts');
-  await waitFor(
-    async () => (await text(page, '.quick-input-list .monaco-list-row')).join('\n'),
-    (t) => t.includes('receipt.ts'),
-    15_000,
-  );
-  await page.keyboard.press('Enter');
-  const selected = await waitFor(
-    async () => (await text(page, '.explorer-folders-view .monaco-list-row.selected')).join('|'),
-    (t) => t.includes('receipt.ts'),
-    15_000,
-  );
-  await record('the Explorer reveals the opened file', selected.includes('receipt.ts') ? undefined : `selected rows: ${JSON.stringify(selected)}`);
-  const crumbs = await waitFor(
-    async () => (await text(page, '.breadcrumbs-control .monaco-breadcrumb-item')).join(' > '),
-    (t) => t.includes('receipt.ts'),
-    15_000,
-  );
-  await record(
-    'the breadcrumbs show the path inside the workspace, not the full one',
-    crumbs.includes('receipt.ts') && crumbs.startsWith('src') && !crumbs.includes(demo.split('/')[1]) ? undefined : `breadcrumbs: ${JSON.stringify(crumbs)}`,
-  );
-  const endTabs = await tabs(page);
-  const asked = [/^README\.md/, /^order\.ts/, /^receipt\.ts/];
-  await record(
-    'only the tabs asked for are open: the README, the asked file (unless the next preview took its place), the opened file',
-    /^README\.md/.test(endTabs[0]) &&
-      endTabs.some((t) => /^receipt\.ts/.test(t)) &&
-      endTabs.every((t) => asked.some((a) => a.test(t))) &&
-      new Set(endTabs.map((t) => t.split(',')[0])).size === endTabs.length
-      ? undefined
-      : `tabs: ${JSON.stringify(endTabs)}`,
-  );
+    // `#lsp` in Agent mode: the scripted model calls the lsp tool (orderTotal's references, then its hover), and the card follows.
+    await page.locator('.interactive-input-part .monaco-editor').first().click();
+    await page.keyboard.type('#lsp Who uses orderTotal?');
+    if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    const agentAnswered = (t) => t.some((r) => r.includes('orderTotal is declared at src/order.ts:19:17'));
+    const agentResponses = await waitFor(
+      () => text(page, '.interactive-response'),
+      (t) => agentAnswered(t) || t.some((r) => /unavailable|error/i.test(r)),
+      90_000,
+    );
+    await record(
+      '#lsp in Agent mode: the model calls the tool and answers',
+      agentAnswered(agentResponses) ? undefined : `responses: ${JSON.stringify(agentResponses)}`,
+    );
+
+    // The walkthrough's steps, each by its button: with the walkthrough in front no editor has a cursor, so a query asks for a name.
+    const steps = [
+      // The agent's last call: orderTotal's hover.
+      { id: 'card', button: 'Show the LSP Card', title: 'Hover on orderTotal' },
+      { id: 'commands', button: 'Find References', name: 'orderTotal', title: 'References to orderTotal' },
+      { id: 'symbols', button: 'Find a Symbol', name: 'charge', title: 'Symbols matching charge' },
+      { id: 'callers', button: 'Show Callers', name: 'lineTotal', title: 'Callers of lineTotal' },
+    ];
+    for (const step of steps) {
+      await showWalkthrough(page);
+      await clickStep(page, step.id, step.button);
+      if (step.name !== undefined) await answer(page, step.name);
+      const titles = await cardShows(page, step.title);
+      await record(
+        `the walkthrough's "${step.button}"${step.name === undefined ? '' : ` (${step.name}, asked for by name)`}: the card shows "${step.title}"`,
+        titles.includes(step.title) ? undefined : `card titles: ${JSON.stringify(titles)}`,
+      );
+    }
+    const callers = (await frameTexts(page, '#content')).join('\n');
+    await record(
+      'the callers tree names orderTotal, which calls lineTotal',
+      callers.includes('orderTotal') ? undefined : `card: ${JSON.stringify(callers.slice(0, 300))}`,
+    );
+
+    // Break something on purpose, as the demo README says: addTax loses its rate; Show Problems finds the error in money.ts and the call in checkout.ts.
+    await quickOpen(page, 'money.ts');
+    await page.waitForSelector('.tabs-container .tab.active[aria-label^="money.ts"]');
+    await page.keyboard.press('Control+KeyF');
+    await page.keyboard.type(', rate: number');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Control+KeyS');
+    const edited = (await text(page, '.editor-instance .view-lines')).join('\n');
+    await record(
+      'the edit took: addTax has no rate',
+      edited.includes('addTax(amount: Cents)') ? undefined : `editor text: ${JSON.stringify(edited.slice(0, 400))}`,
+    );
+    await showWalkthrough(page);
+    await clickStep(page, 'problems', 'Show Problems');
+    const problems = await waitFor(
+      async () => (await frameTexts(page, '#content')).join('\n'),
+      (t) => t.includes('checkout.ts') && t.includes('money.ts'),
+      90_000,
+    );
+    await record(
+      'Show Problems lists the error in money.ts and the broken call in checkout.ts, a file nobody opened',
+      problems.includes('checkout.ts') && problems.includes('money.ts') ? undefined : `card: ${JSON.stringify(problems.slice(0, 400))}`,
+    );
+
+    // Connect an Agent: the setup opens rendered, and names every tool.
+    await showWalkthrough(page);
+    await clickStep(page, 'agent', 'Connect an Agent');
+    await answerWhenListed(page, 'Claude Code');
+    const setup = await waitFor(
+      () => frameTexts(page, '.markdown-body, body.vscode-body'),
+      (t) => t.some((b) => b.includes('claude mcp add') && b.includes('lsp_diagnostics')),
+      30_000,
+    );
+    await record(
+      'Connect an Agent opens the Claude Code setup rendered, naming lsp_diagnostics',
+      setup.some((b) => b.includes('claude mcp add') && b.includes('lsp_diagnostics'))
+        ? undefined
+        : `rendered: ${JSON.stringify(setup.map((b) => b.slice(0, 200)))}`,
+    );
+
+    // A file opened from Quick Open is inside the workspace: the Explorer reveals it, the breadcrumbs are relative.
+    await quickOpen(page, 'receipt.ts');
+    const selected = await waitFor(
+      async () => (await text(page, '.explorer-folders-view .monaco-list-row.selected')).join('|'),
+      (t) => t.includes('receipt.ts'),
+      15_000,
+    );
+    await record('the Explorer reveals the opened file', selected.includes('receipt.ts') ? undefined : `selected rows: ${JSON.stringify(selected)}`);
+    const crumbs = await waitFor(
+      async () => (await text(page, '.breadcrumbs-control .monaco-breadcrumb-item')).join(' > '),
+      (t) => t.includes('receipt.ts'),
+      15_000,
+    );
+    await record(
+      'the breadcrumbs show the path inside the workspace, not the full one',
+      crumbs.includes('receipt.ts') && crumbs.startsWith('src') && !crumbs.includes(demo.split('/')[1]) ? undefined : `breadcrumbs: ${JSON.stringify(crumbs)}`,
+    );
+    // Asked for: the README and the walkthrough (on start), money.ts and receipt.ts (opened), the setup (Connect an Agent), and
+    // one preview, where follow-along showed the latest answer. Nothing else: no tsconfig.json from Show Problems.
+    const endTabs = await tabs(page);
+    const asked = [/^README\.md/, WALKTHROUGH_LABEL, /^money\.ts/, /^receipt\.ts/, /Claude Code setup/];
+    const previews = endTabs.filter((t) => /, preview/.test(t) && !asked.some((a) => a.test(t)));
+    await record(
+      'only the tabs asked for are open: the README, the walkthrough, the opened files, the setup, one preview of the latest answer',
+      /^README\.md/.test(endTabs[0]) &&
+        endTabs.every((t) => asked.some((a) => a.test(t)) || (previews.includes(t) && /^\w+\.ts, preview/.test(t))) &&
+        previews.length <= 1 &&
+        new Set(endTabs.map((t) => t.split(',')[0])).size === endTabs.length
+        ? undefined
+        : `tabs: ${JSON.stringify(endTabs)}`,
+    );
+  } catch (err) {
+    // A step that could not go on: what passed before it stays recorded.
+    await record('the first run goes on to its end', err instanceof Error ? (err.stack ?? err.message) : String(err));
+  }
   return records;
 }

@@ -90,6 +90,35 @@ suite('search card, commands and follow-along', () => {
     await until(() => activeAt('/basic/src/geometry.ts', 3, 17), Boolean, 'editor at the definition');
   });
 
+  test('with no editor (a walkthrough in front), a palette command asks for the symbol by name: one declaration is taken, several are picked from', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const byName = vscode.commands.executeCommand('lspTool.findReferences');
+    await expectPage('.quick-input-widget input', { timeoutMs: 10_000 });
+    await page('type', { text: 'totalArea' });
+    await page('press', { key: 'Enter' });
+    await byName;
+    await expectCardCall('LSP findReferences basic/src/geometry.ts:3:17');
+    assert.deepEqual(await pageTexts('.summary', { text: 'results' }), ['7 results in 3 files']);
+
+    // `area` declares three members: the person picks one, by its position.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const picked = vscode.commands.executeCommand('lspTool.findReferences');
+    await expectPage('.quick-input-widget input', { timeoutMs: 10_000 });
+    await page('type', { text: 'area' });
+    await page('press', { key: 'Enter' });
+    const rows = await expectPage('.quick-input-list .monaco-list-row', { text: 'basic/src/shapes.ts:', min: 3, timeoutMs: 30_000 });
+    assert.equal(rows.length, 3, JSON.stringify(rows));
+    for (const where of ['basic/src/shapes.ts:2:3', 'basic/src/shapes.ts:9:3', 'basic/src/shapes.ts:17:3'])
+      assert.ok(
+        rows.some((row) => row.includes(where)),
+        `${where} in ${JSON.stringify(rows)}`,
+      );
+    await page('type', { text: 'shapes.ts:9:3' });
+    await page('press', { key: 'Enter' });
+    await picked;
+    await expectCardCall('LSP findReferences basic/src/shapes.ts:9:3');
+  });
+
   test('hover shows sanitised markdown; back and forward restore earlier results', async () => {
     // The history it goes back through: findReferences, then goToDefinition, each on the card before the next.
     await showTotalAreaReferences();

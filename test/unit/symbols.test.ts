@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { LspToolError } from '../../src/engine/errors';
 import { normalizeDocumentSymbols, normalizeWorkspaceSymbols } from '../../src/engine/normalizeSymbols';
-import { matchRank, namePosition, rankSymbols } from '../../src/engine/symbolRank';
+import { declarationsNamed, matchRank, namePosition, rankSymbols } from '../../src/engine/symbolRank';
 import { parseSymbolsArgs } from '../../src/tools/lsp_symbols/input';
 import { SymbolsEngine } from '../../src/tools/lsp_symbols/engine';
 import { DEFAULT_SETTINGS, type LspToolSettings } from '../../src/engine/settings';
@@ -79,6 +79,18 @@ describe('lsp_symbols input', () => {
 });
 
 describe('lsp_symbols ranking (fake provider)', () => {
+  it('declarationsNamed keeps the exact name, case-sensitive, each declaration once, in order', () => {
+    const at = (name: string, uri: string, line: number) => ({ name, uri, selectionRange: { start: { line, character: 2 }, end: { line, character: 6 } } });
+    const a = `${ROOT}/src/a.ts`;
+    const b = `${ROOT}/src/b.ts`;
+    const found = [at('area', b, 8), at('Area', a, 1), at('area', a, 1), at('areas', a, 3), at('area', b, 8), at('area', a, 16)];
+    assert.deepEqual(
+      declarationsNamed(found, 'area').map((s) => `${s.uri.slice(-4)}:${s.selectionRange.start.line}`),
+      ['b.ts:8', 'a.ts:1', 'a.ts:16'],
+    );
+    assert.deepEqual(declarationsNamed(found, 'missing'), []);
+  });
+
   it('ranks exact (case-sensitive, then not), prefix, contains, then fuzzy; sources before libraries; provider order within', () => {
     const inside = (uri: string) => uri.startsWith(`${ROOT}/`);
     const lib = 'file:///w/node_modules/x/index.d.ts';
