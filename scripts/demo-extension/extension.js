@@ -25,12 +25,13 @@ exports.activate = async function activate(context) {
   if (folder) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, 'README.md'), { preview: false });
   await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
   // Kept, like the README: the first answer's preview must not take the walkthrough's place. The
-  // command keeps the active editor: wait until the walkthrough's (no text editor, unlike the README) is.
-  for (let waited = 0; waited < 10_000; waited += 100) {
-    const active = vscode.window.tabGroups.activeTabGroup.activeTab;
-    if (active && !(active.input instanceof vscode.TabInputText)) {
+  // command keeps the active editor: until the walkthrough's tab (no text editor, unlike the README) is kept.
+  for (let waited = 0, kept = false; waited < 20_000; waited += 100) {
+    const walkthrough = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => !(tab.input instanceof vscode.TabInputText));
+    if (kept && walkthrough && !walkthrough.isPreview) break;
+    if (walkthrough?.isActive && walkthrough.group.isActive) {
       await vscode.commands.executeCommand('workbench.action.keepEditor');
-      break;
+      kept = true;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
