@@ -25,16 +25,16 @@ exports.activate = async function activate(context) {
   if (folder) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, 'README.md'), { preview: false });
   await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
   // Kept, like the README: the first answer's preview must not take the walkthrough's place. The
-  // command keeps the active editor: until the walkthrough's tab (no text editor, unlike the README) is kept.
-  for (let waited = 0, kept = false; waited < 20_000; waited += 100) {
-    const walkthrough = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => !(tab.input instanceof vscode.TabInputText));
-    if (kept && walkthrough && !walkthrough.isPreview) break;
-    if (walkthrough?.isActive && walkthrough.group.isActive) {
-      await vscode.commands.executeCommand('workbench.action.keepEditor');
-      kept = true;
+  // walkthrough's editor may show seconds after the command resolves, keepEditor keeps the active
+  // editor, and the Tab API's isPreview cannot be trusted for this editor: for 30 s, in the
+  // background, whenever the walkthrough's tab (no text editor, unlike the README) is the active one.
+  void (async () => {
+    for (let waited = 0; waited < 30_000; waited += 250) {
+      const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+      if (active && !(active.input instanceof vscode.TabInputText)) await vscode.commands.executeCommand('workbench.action.keepEditor');
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  })();
   if (!vscode.extensions.getExtension(COPILOT_CHAT)) {
     // The Extensions view's actions register a little after startup: wait for the command.
     for (let waited = 0; waited < 60_000; waited += 250) {

@@ -53,10 +53,13 @@ async function answer(page, value) {
 
 /** Brings the walkthrough's tab to the front: then no text editor is active, as when a person clicks a step's button. */
 async function showWalkthrough(page) {
-  await page.locator(WALKTHROUGH_TAB).first().click();
-  // The Welcome editor may come back on its list of walkthroughs (its steps disabled): open lsp-tool's again, as a person would.
-  await new Promise((r) => setTimeout(r, 500));
-  if (!(await page.locator('.gettingStartedSlideDetails .getting-started-step').first().isDisabled())) return;
+  // The first answer's preview can take the walkthrough's place (#36 stays open on it): then it is opened again, as a person would.
+  if (await page.locator(WALKTHROUGH_TAB).count()) {
+    await page.locator(WALKTHROUGH_TAB).first().click();
+    await new Promise((r) => setTimeout(r, 500));
+    // The Welcome editor may come back on its list of walkthroughs (its steps disabled).
+    if (!(await page.locator('.gettingStartedSlideDetails .getting-started-step').first().isDisabled())) return;
+  }
   await page.keyboard.press('F1');
   // The palette's `>`: filled over, it must stay.
   await answerWhenListed(page, '>Welcome: Open Walkthrough', 'Welcome: Open Walkthrough');
@@ -179,8 +182,10 @@ export async function runStartTest(browser) {
     // lsp-tool's follow-along reveals the asked position in a preview editor, beside the README.
     const chatTabs = await tabs(page);
     await record(
-      'the chat answer opened no tab but the asked file, beside the README and the walkthrough',
-      chatTabs.length === 3 && /^README\.md/.test(chatTabs[0]) && chatTabs.some((t) => WALKTHROUGH_LABEL.test(t)) && chatTabs.some((t) => /^order\.ts/.test(t))
+      'the chat answer opened no tab but the asked file, beside the README',
+      /^README\.md/.test(chatTabs[0]) &&
+        chatTabs.some((t) => /^order\.ts/.test(t)) &&
+        chatTabs.every((t) => /^(README\.md|order\.ts)/.test(t) || WALKTHROUGH_LABEL.test(t))
         ? undefined
         : `tabs: ${JSON.stringify(chatTabs)}`,
     );
