@@ -23,12 +23,15 @@ async function waitFor(probe, ok, timeoutMs) {
   }
 }
 
+/** The texts of `selector` in `frame`, as a person reads them (the chat writes spaces as no-break spaces). */
+const textsIn = (frame, selector) => frame.$$eval(selector, (els) => els.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ')));
+
 /** The texts of `selector` in every frame: the card is a webview, an iframe in an iframe. */
 async function frameTexts(page, selector) {
   const found = [];
   for (const frame of page.frames()) {
     try {
-      found.push(...(await frame.$$eval(selector, (els) => els.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ')))));
+      found.push(...(await textsIn(frame, selector)));
     } catch {
       /* a frame that went away */
     }
@@ -43,7 +46,7 @@ async function quickOpen(page, name) {
   await answerWhenListed(page, name);
 }
 
-/** Answers the input box or quick pick in front with `value`, once it has the keyboard and shows what was typed. */
+/** Answers the input box or quick pick in front with `value`. */
 async function answer(page, value) {
   // Filled and entered on the box itself: a walkthrough's button takes the keyboard back after its command opens the box.
   const input = page.locator('.quick-input-widget input');
@@ -88,6 +91,20 @@ async function clickStep(page, id, button) {
 const WALKTHROUGH_TAB = '.tabs-container .tab[aria-label^="Welcome"]';
 const WALKTHROUGH_LABEL = /^Welcome/;
 
+/** Sends `prompt` from the chat input; resolves to the responses once `answered` accepts them, one fails, or the time is up. */
+async function askInChat(page, prompt, answered, timeoutMs) {
+  await page.locator('.interactive-input-part .monaco-editor').first().click();
+  await page.keyboard.type(prompt);
+  // A `#` reference's suggestions would take the Enter.
+  if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  return waitFor(
+    () => text(page, '.interactive-response'),
+    (t) => answered(t) || t.some((r) => /unavailable|error/i.test(r)),
+    timeoutMs,
+  );
+}
+
 /** Waits until the card's title reads `title`; resolves to the titles shown. */
 const cardShows = (page, title, timeoutMs = 60_000) =>
   waitFor(
@@ -96,7 +113,7 @@ const cardShows = (page, title, timeoutMs = 60_000) =>
     timeoutMs,
   );
 
-const text = (page, selector) => page.evaluate((s) => [...document.querySelectorAll(s)].map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ')), selector);
+const text = (page, selector) => textsIn(page.mainFrame(), selector);
 const tabs = (page) => page.evaluate(() => [...document.querySelectorAll('.tabs-container .tab')].map((e) => e.getAttribute('aria-label') ?? ''));
 
 /** Runs the first-run test in a page of `browser` (a sharedBrowser()); resolves to records. */
@@ -165,42 +182,29 @@ export async function runStartTest(browser) {
     if (!(await record(`the chat view offers the scripted model "${MODEL}"`, input.includes(MODEL) ? undefined : `chat input: ${JSON.stringify(input)}`)))
       return records;
 
-    await page.locator('.interactive-input-part .monaco-editor').first().click();
-    await page.keyboard.type('@lsp /references src/order.ts:19:17');
-    await page.keyboard.press('Enter');
     // orderTotal's declaration in order.ts, and its import and call in checkout.ts, as the participant lists them.
     const answered = (t) => t.some((r) => /3 locations/.test(r) && r.includes('src/order.ts') && r.includes('src/checkout.ts'));
-    const responses = await waitFor(
-      () => text(page, '.interactive-response'),
-      (t) => answered(t) || t.some((r) => /unavailable|error/i.test(r)),
-      60_000,
-    );
+    const responses = await askInChat(page, '@lsp /references src/order.ts:19:17', answered, 60_000);
     await record(
       '@lsp /references src/order.ts:19:17 answers with the references',
       answered(responses) ? undefined : `responses: ${JSON.stringify(responses)}`,
     );
-    // lsp-tool's follow-along reveals the asked position in a preview editor, beside the README.
+    // lsp-tool's follow-along reveals the asked position in a preview editor, beside the README. The walkthrough is
+    // not required here: in some runs that preview takes its place (#36 stays open on it).
     const chatTabs = await tabs(page);
     await record(
       'the chat answer opened no tab but the asked file, beside the README',
       /^README\.md/.test(chatTabs[0]) &&
         chatTabs.some((t) => /^order\.ts/.test(t)) &&
-        chatTabs.every((t) => /^(README\.md|order\.ts)/.test(t) || WALKTHROUGH_LABEL.test(t))
+        chatTabs.every((t) => /^(README\.md|order\.ts)/.test(t) || WALKTHROUGH_LABEL.test(t)) &&
+        new Set(chatTabs.map((t) => t.split(',')[0])).size === chatTabs.length
         ? undefined
         : `tabs: ${JSON.stringify(chatTabs)}`,
     );
 
     // `#lsp` in Agent mode: the scripted model calls the lsp tool (orderTotal's references, then its hover), and the card follows.
-    await page.locator('.interactive-input-part .monaco-editor').first().click();
-    await page.keyboard.type('#lsp Who uses orderTotal?');
-    if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
-    await page.keyboard.press('Enter');
     const agentAnswered = (t) => t.some((r) => r.includes('orderTotal is declared at src/order.ts:19:17'));
-    const agentResponses = await waitFor(
-      () => text(page, '.interactive-response'),
-      (t) => agentAnswered(t) || t.some((r) => /unavailable|error/i.test(r)),
-      90_000,
-    );
+    const agentResponses = await askInChat(page, '#lsp Who uses orderTotal?', agentAnswered, 90_000);
     await record(
       '#lsp in Agent mode: the model calls the tool and answers',
       agentAnswered(agentResponses) ? undefined : `responses: ${JSON.stringify(agentResponses)}`,
