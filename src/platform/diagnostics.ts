@@ -29,6 +29,8 @@ const LISTING_FRESH_MS = 2000;
  * later, measured), which could land inside the next call.
  */
 const OWN_CLEAR_MS = 1000;
+/** When the extension host started, on the file system's clock (milliseconds since the epoch). */
+const HOST_STARTED = performance.timeOrigin;
 
 export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   private readonly published = new Map<string, number>();
@@ -137,7 +139,12 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     await this.sweepFolders(false);
   }
 
-  /** Stamps every workspace file; after the first sweep, a file whose stamp changed, appeared or went is a change now. */
+  /**
+   * Stamps every workspace file; after the first sweep, a file whose stamp changed, appeared or went
+   * is a change now. The first, which runs when the features start (at the first call), counts the
+   * files written since the extension host started: an agent's write just before its first call,
+   * which the file watcher may report too late or not at all, is a change since the editor started.
+   */
   private async sweepFolders(first: boolean): Promise<void> {
     const found = await vscode.workspace.findFiles('**/*', NOT_SOURCES, SWEPT);
     this.listing = found.length < SWEPT ? { at: this.now(), uris: found } : undefined;
@@ -151,7 +158,8 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
         const stamp = stampOf(stat);
         const before = this.stamps.get(key);
         this.stamps.set(key, stamp);
-        if (!first && before !== stamp && (await throughNoLink(uri))) keepNewest(this.changes, key, this.now(), KEPT);
+        const changed = first ? stat.mtime >= HOST_STARTED : before !== stamp;
+        if (changed && (await throughNoLink(uri))) keepNewest(this.changes, key, this.now(), KEPT);
       }),
     );
     if (first) return;
