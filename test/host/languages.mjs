@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { onCleanup } from './host.mjs';
-import { cacheRoot, cleanEnv, installInto } from './provision.mjs';
+import { apt, cacheRoot, cleanEnv, debInstalled, installInto } from './provision.mjs';
 
 export const PYRIGHT_VERSION = '1.1.414';
 /** TypeScript 7 (typescript-go): `tsgo --lsp --stdio` is its language server, `tsgo --noEmit` its checker. */
@@ -45,19 +45,6 @@ function log(msg) {
   process.stderr.write(`[host] ${msg}\n`);
 }
 
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
-function apt(command, what) {
-  if (!isRoot() || spawnSync('which', ['apt-get']).status !== 0) throw new Error(`${what}: run as root: ${command}`);
-  log(`${what}: ${command}`);
-  execFileSync('bash', ['-c', command], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-}
-
-function installed(pkg) {
-  const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
-  return r.status === 0 && r.stdout.includes('install ok installed');
-}
-
 let aptUpdated = false;
 function aptUpdate() {
   if (aptUpdated) return;
@@ -72,7 +59,7 @@ export function pyrightServerModule() {
 
 /** clangd, gopls and Go from Debian (installed when missing), and pyright from npm (into the host cache). */
 export function ensureLanguageServers() {
-  const missing = ['clangd', 'gopls', 'golang-go', 'cmake'].filter((p) => !installed(p));
+  const missing = ['clangd', 'gopls', 'golang-go', 'cmake'].filter((p) => !debInstalled(p));
   if (missing.length > 0) {
     aptUpdate();
     apt(`apt-get install -y -qq -o DPkg::Lock::Timeout=300 ${missing.join(' ')}`, 'installing language servers');

@@ -76,24 +76,43 @@ export function installInto(folder, spec, env, node = process.execPath) {
   return true;
 }
 
+/** Whether a Debian package is installed. */
+export function debInstalled(pkg) {
+  const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout.includes('install ok installed');
+}
+
+/**
+ * Runs an apt command as root (else throws, naming the command to run). An install cut off before
+ * (a machine stopped mid-`apt-get install`) leaves dpkg "interrupted", and every later apt-get
+ * refuses: `dpkg --configure -a` finishes it first, as apt's own message asks.
+ */
+export function apt(command, what) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || spawnSync('which', ['apt-get']).status !== 0) throw new Error(`${what}: run as root: ${command}`);
+  const audit = spawnSync('dpkg', ['--audit'], { encoding: 'utf8' });
+  if (audit.stdout.trim() !== '') {
+    log('dpkg was interrupted before: dpkg --configure -a');
+    execFileSync('dpkg', ['--configure', '-a'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  log(`${what}: ${command}`);
+  execFileSync('bash', ['-c', command], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
 /** Debian packages the host needs; installs them when root with apt, else explains. */
 export function ensureSystemPackages() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
   // The fonts: without them Chromium draws emoji and CJK text as empty boxes, in tests and screenshots.
   for (const pkg of ['libkrb5-dev', 'pkg-config', 'libsecret-1-dev', 'libxkbfile-dev', 'libx11-dev', 'fonts-noto-color-emoji', 'fonts-noto-cjk']) {
-    const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
-    if (r.status !== 0 || !r.stdout.includes('install ok installed')) missing.push(pkg);
+    if (!debInstalled(pkg)) missing.push(pkg);
   }
   if (missing.length === 0) return;
-  const cmd = `apt-get update && apt-get install -y ${missing.join(' ')}`;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('which', ['apt-get']).status === 0;
-  if (!isRoot || !hasApt) {
-    throw new Error(`missing system packages: ${missing.join(', ')}. Run as root: ${cmd}`);
-  }
-  log(`installing missing Debian packages: ${missing.join(' ')}`);
-  execFileSync('bash', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`], { stdio: 'inherit' });
+  const list = missing.join(' ');
+  apt(
+    `apt-get update -qq -o DPkg::Lock::Timeout=300 && apt-get install -y -qq -o DPkg::Lock::Timeout=300 ${list}`,
+    `installing missing Debian packages (${list})`,
+  );
 }
 
 /** Older code-server builds download ripgrep from GitHub in a postinstall unless its cache already holds it. */
