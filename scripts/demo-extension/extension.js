@@ -13,6 +13,12 @@ const COPILOT_CHAT = 'GitHub.copilot-chat';
 const ENABLE_ALL = 'workbench.extensions.action.enableAll';
 const DONE = 'lspToolDemo.firstLoadDone';
 const WALKTHROUGH = 'lsp-tool.lsp-tool#lspTool.gettingStarted';
+const WALKTHROUGH_PAGE = vscode.Uri.from({ scheme: 'walkThrough', authority: 'vscode_getting_started_page' });
+
+/** The walkthrough's tab: the one whose input the API does not name (the README's is a text file). */
+function walkthroughTab() {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input === undefined);
+}
 
 exports.activate = async function activate(context) {
   if (context.globalState.get(DONE)) return;
@@ -24,17 +30,14 @@ exports.activate = async function activate(context) {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (folder) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, 'README.md'), { preview: false });
   await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
-  // Kept, like the README: the first answer's preview must not take the walkthrough's place. The
-  // walkthrough's editor may show after the command resolves, and keepEditor keeps the active editor:
-  // for 30 s, in the background, whenever the walkthrough's tab (no text editor, unlike the README)
-  // is the active one. In some runs the first preview still replaces it; the cause is not known.
-  void (async () => {
-    for (let waited = 0; waited < 30_000; waited += 250) {
-      const active = vscode.window.tabGroups.activeTabGroup.activeTab;
-      if (active && !(active.input instanceof vscode.TabInputText)) await vscode.commands.executeCommand('workbench.action.keepEditor');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  })();
+  // The walkthrough opens as a preview, which the first preview opened in its group would replace
+  // (lsp-tool's follow-along keeps only the page in front, and the person may have clicked the
+  // README): kept open like the README. keepEditor takes an editor's resource, the walkthrough's
+  // `walkThrough://vscode_getting_started_page`, and keeps it wherever it is, the focus untouched.
+  for (let waited = 0; waited < 10_000 && walkthroughTab()?.isPreview !== false; waited += 250) {
+    if (walkthroughTab()) await vscode.commands.executeCommand('workbench.action.keepEditor', WALKTHROUGH_PAGE);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   if (!vscode.extensions.getExtension(COPILOT_CHAT)) {
     // The Extensions view's actions register a little after startup: wait for the command.
     for (let waited = 0; waited < 60_000; waited += 250) {

@@ -92,6 +92,10 @@ suite('search card, commands and follow-along', () => {
 
   test('with no editor (a walkthrough in front), a palette command asks for the symbol by name: one declaration is taken, several are picked from', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#lspTool.gettingStarted`, false);
+    // The walkthrough's tab: an input the API does not name, opened as a preview.
+    const walkthrough = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input === undefined);
+    await until(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input === undefined && walkthrough()?.isPreview, Boolean, 'the walkthrough in front');
     const byName = vscode.commands.executeCommand('lspTool.findReferences');
     await expectPage('.quick-input-widget input', { timeoutMs: 10_000 });
     await page('type', { text: 'totalArea' });
@@ -117,6 +121,27 @@ suite('search card, commands and follow-along', () => {
     await page('press', { key: 'Enter' });
     await picked;
     await expectCardCall('LSP findReferences basic/src/shapes.ts:9:3');
+  });
+
+  test('follow-along keeps the page in front: a walkthrough opened as a preview stays open beside the revealed answer', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#lspTool.gettingStarted`, false);
+    // The walkthrough's tab: an input the API does not name, opened as a preview, the one a preview editor would replace.
+    const walkthrough = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input === undefined);
+    await until(
+      () => vscode.window.tabGroups.activeTabGroup.activeTab?.input === undefined && walkthrough()?.isPreview,
+      Boolean,
+      'the walkthrough in front, a preview',
+    );
+    // An agent's call, as from the chat: the focus stays where it is, and follow-along reveals the answer.
+    await invoke({ operation: 'findReferences', file_path: 'basic/src/geometry.ts', line: 3, character: 17 });
+    await api().followAlongSettled();
+    const tabs = JSON.stringify(vscode.window.tabGroups.all.map((group) => group.tabs.map((tab) => `${tab.label}${tab.isPreview ? ' (preview)' : ''}`)));
+    assert.equal(walkthrough()?.isPreview, false, `the walkthrough is open and kept: ${tabs}`);
+    assert.ok(
+      vscode.window.visibleTextEditors.some((editor) => editor.document.uri.path.endsWith('/basic/src/geometry.ts')),
+      `follow-along revealed geometry.ts: ${tabs}`,
+    );
   });
 
   test('hover shows sanitised markdown; back and forward restore earlier results', async () => {
