@@ -24,7 +24,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/extensions/**/*.js', 'scripts/demo-extension/**/*.js'],
+    files: ['test/extensions/**/*.js', 'scripts/demo-extension/**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -3,7 +3,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import ts from 'typescript';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
@@ -23,37 +22,11 @@ function manifestKeys(value: unknown, found = new Set<string>()): Set<string> {
   return found;
 }
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? sourceFiles(p) : e.name.endsWith('.ts') ? [p] : [];
-  });
-}
-
-/** The first argument of every `l10n.t(...)` call in src, which must be a string literal. */
-function l10nLiterals(): { literals: Set<string>; nonLiteral: string[] } {
-  const literals = new Set<string>();
-  const nonLiteral: string[] = [];
-  for (const file of sourceFiles(path.join(root, 'src'))) {
-    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
-    const visit = (node: ts.Node): void => {
-      if (
-        ts.isCallExpression(node) &&
-        ts.isPropertyAccessExpression(node.expression) &&
-        node.expression.name.text === 't' &&
-        ts.isPropertyAccessExpression(node.expression.expression) &&
-        node.expression.expression.name.text === 'l10n'
-      ) {
-        const [first] = node.arguments;
-        if (first && ts.isStringLiteralLike(first)) literals.add(first.text);
-        else nonLiteral.push(`${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  return { literals, nonLiteral };
-}
+/** The first argument of every `<x>.l10n.t(...)` call in src, as `npm run l10n` finds it (scripts/l10n-literals.cjs). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { l10nLiterals } = require(path.join(root, 'scripts', 'l10n-literals.cjs')) as {
+  l10nLiterals: (root: string) => { literals: Set<string>; nonLiteral: string[]; files: string[] };
+};
 
 interface Manifest {
   contributes: {
@@ -146,7 +119,7 @@ describe('localisation', () => {
   });
 
   it('every vscode.l10n.t call takes a literal, and each literal is in every bundle (run `npm run l10n`)', () => {
-    const { literals, nonLiteral } = l10nLiterals();
+    const { literals, nonLiteral } = l10nLiterals(root);
     assert.deepEqual(nonLiteral, [], 'l10n.t needs a string literal to be extracted');
     assert.ok(literals.size >= 25, `found ${literals.size} literals`);
     for (const file of BUNDLES) {
@@ -161,7 +134,7 @@ describe('localisation', () => {
 
   it('shows no raw English literal to people: messages, progress and chat text go through l10n.t', () => {
     const raw = /(show(Information|Warning|Error)Message|\.progress|withProgress\([^)]*title:)\(\s*['"`]|stream\.markdown\(text\(\s*['"`][^'"`]*[A-Za-z]{3}/;
-    for (const file of sourceFiles(path.join(root, 'src'))) {
+    for (const file of l10nLiterals(root).files) {
       fs.readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => assert.doesNotMatch(line.replace(/\$\{[^}]*\}/g, ''), raw, `${path.relative(root, file)}:${i + 1}`));
