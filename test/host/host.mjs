@@ -2,11 +2,11 @@
 // Every process it starts is killed by the returned `close`, on every exit path.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { provision } from './provision.mjs';
+import { cacheRoot, provision } from './provision.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -227,29 +227,53 @@ function contentHash(path) {
   return hash.digest('hex');
 }
 
-/** Installed extension sets this process already made, by content and VS Code version; removed when it exits. */
-const installed = new Map();
-let installCache;
+/** How long an installed extension set nobody used stays in the host cache. */
+const INSTALLED_KEPT_MS = 14 * 24 * 3600_000;
 
 /**
- * Packages each extension folder (vsce) and installs the VSIX files into a fresh extensions dir.
- * Within one process the same contents for the same VS Code are packaged and installed once (each
- * costs ~2 s of a 2-core machine); every window still gets a copy of its own.
+ * An installed extension set from the host cache, made by `make(dir)` when it is not there: keyed by
+ * the contents and the VS Code version, so a run reuses what an earlier run packaged and installed.
+ * Made in a folder of its own, then renamed into place; `.complete` holds the folder it was made in
+ * (the absolute paths in its extensions.json).
+ */
+function cachedSet(key, make) {
+  const root = join(cacheRoot(), 'installed-extensions');
+  const dir = join(root, createHash('sha256').update(key).digest('hex').slice(0, 20));
+  const marker = join(dir, '.complete');
+  if (!existsSync(marker)) {
+    mkdirSync(root, { recursive: true });
+    const building = mkdtempSync(join(root, 'building-'));
+    make(building);
+    writeFileSync(join(building, '.complete'), building);
+    try {
+      renameSync(building, dir);
+    } catch {
+      // Another run put the same set in place first.
+      rmSync(building, { recursive: true, force: true });
+    }
+    for (const name of readdirSync(root)) {
+      const other = join(root, name, '.complete');
+      if (existsSync(other) && Date.now() - statSync(other).mtimeMs > INSTALLED_KEPT_MS) rmSync(join(root, name), { recursive: true, force: true });
+    }
+  }
+  const now = new Date();
+  utimesSync(marker, now, now);
+  return { dir, madeIn: readFileSync(marker, 'utf8') };
+}
+
+/**
+ * Packages each extension folder (vsce) and installs the VSIX files into an extensions dir, once per
+ * contents and VS Code version (each costs ~2 s of a 2-core machine; the set is kept in the host
+ * cache): every window gets a copy of its own.
  */
 export function installExtensions(folders, vsixFiles = [], vscodeVersion = undefined) {
   const paths = provision(vscodeVersion);
   const key = [paths.version, ...folders.map(contentHash), ...vsixFiles.map(contentHash)].join(' ');
-  let source = installed.get(key);
-  if (!source) {
-    if (!installCache) {
-      installCache = mkdtempSync(join(tmpdir(), 'lsp-tool-installed-'));
-      process.on('exit', () => rmSync(installCache, { recursive: true, force: true }));
-    }
-    source = mkdtempSync(join(installCache, 'set-'));
+  const { dir: source, madeIn } = cachedSet(key, (into) => {
     const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
     const all = [...vsixFiles];
     for (const folder of folders) {
-      const out = join(source, `${basename(folder)}.vsix`);
+      const out = join(into, `${basename(folder)}.vsix`);
       check(
         spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], {
           cwd: folder,
@@ -261,19 +285,18 @@ export function installExtensions(folders, vsixFiles = [], vscodeVersion = undef
     }
     for (const vsix of all) {
       check(
-        spawnSync(paths.node, [paths.serverMain, '--install-extension', vsix, '--force', '--extensions-dir', source, '--accept-server-license-terms'], {
+        spawnSync(paths.node, [paths.serverMain, '--install-extension', vsix, '--force', '--extensions-dir', into, '--accept-server-license-terms'], {
           encoding: 'utf8',
         }),
         `install ${vsix}`,
       );
     }
-    installed.set(key, source);
-  }
+  });
   const dir = mkdtempSync(join(tmpdir(), 'lsp-tool-extensions-'));
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(source, dir, { recursive: true });
   // The index names each extension's folder by absolute path too: point it at the copy.
   const index = join(dir, 'extensions.json');
-  if (existsSync(index)) writeFileSync(index, readFileSync(index, 'utf8').split(source).join(dir));
+  if (existsSync(index)) writeFileSync(index, readFileSync(index, 'utf8').split(madeIn).join(dir));
   return dir;
 }
