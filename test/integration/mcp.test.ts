@@ -133,7 +133,7 @@ suite('MCP server', () => {
     }
   });
 
-  test("each tool's text equals lm.invokeTool's for the same input", async () => {
+  test("@once each tool's text equals lm.invokeTool's for the same input", async () => {
     for (const [name, input] of [
       ['lsp', REFERENCES],
       ['lsp_symbols', SYMBOLS],
