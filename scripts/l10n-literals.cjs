@@ -6,11 +6,16 @@ const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
 
-function sourceFiles(dir) {
+function filesUnder(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    return entry.isDirectory() ? sourceFiles(file) : entry.name.endsWith('.ts') ? [file] : [];
+    return entry.isDirectory() ? filesUnder(file) : entry.name.endsWith('.ts') ? [file] : [];
   });
+}
+
+/** The TypeScript files under `root`/src, sorted. */
+function sourceFiles(root) {
+  return filesUnder(path.join(root, 'src')).sort();
 }
 
 /**
@@ -20,7 +25,7 @@ function sourceFiles(dir) {
 function l10nLiterals(root) {
   const literals = new Set();
   const nonLiteral = [];
-  const files = sourceFiles(path.join(root, 'src')).sort();
+  const files = sourceFiles(root);
   for (const file of files) {
     const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
     const visit = (node) => {
@@ -42,4 +47,4 @@ function l10nLiterals(root) {
   return { literals, nonLiteral, files };
 }
 
-module.exports = { l10nLiterals };
+module.exports = { l10nLiterals, sourceFiles };
