@@ -2,9 +2,10 @@
 // `npm run package`, the demo setup extension, a copy of demo/, the scripted model), its printed URL
 // opened in a fresh Chromium profile, and the workbench driven from outside as a person would: the
 // demo README and the walkthrough on start, a model in the chat view, `@lsp /references` and `#lsp`
-// answered, each walkthrough step's button filling the card (a query asking for a name, with no
-// editor in front), an edit that breaks checkout.ts found by Show Problems, the agent setup rendered,
-// a file opened from Quick Open revealed inside the workspace, and no tab open that nobody asked for.
+// started by the walkthrough's buttons and answered, each other step's button filling the card (a
+// query asking for a name, with no editor in front), an edit that breaks checkout.ts found by Show
+// Problems, the agent setup rendered, a file opened from Quick Open revealed inside the workspace,
+// and no tab open that nobody asked for.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { COPILOT_MODELS } from './copilot.mjs';
@@ -104,10 +105,31 @@ async function clickStep(page, id, button) {
 const WALKTHROUGH_TAB = '.tabs-container .tab[aria-label^="Welcome"]';
 const WALKTHROUGH_LABEL = /^Welcome/;
 
-/** Sends `prompt` from the chat input; resolves to the responses once `answered` accepts them, one fails, or the time is up. */
+/**
+ * Clicks the walkthrough step `id`'s button, which opens the chat with `prefilled` in its input, as a person does; ends the
+ * prompt with `rest` and sends it. Resolves to the input as the button left it, and the responses as askInChat's.
+ */
+async function askFromStep(page, id, button, prefilled, rest, answered, timeoutMs) {
+  await showWalkthrough(page);
+  await clickStep(page, id, button);
+  const chatInput = () => text(page, '.interactive-input-part .view-lines').then((t) => t.join('\n'));
+  const input = await waitFor(chatInput, (t) => t.includes(prefilled.trim()), 15_000);
+  if (!input.includes(prefilled.trim())) return { input, responses: [] };
+  // The walkthrough takes the keyboard back once its button's command ran.
+  await new Promise((r) => setTimeout(r, 1_000));
+  return { input, responses: await askInChat(page, rest, answered, timeoutMs) };
+}
+
+/** Ends the chat input's text with `prompt` and sends it; resolves to the responses once `answered` accepts them, one fails, or the time is up. */
 async function askInChat(page, prompt, answered, timeoutMs) {
-  await page.locator('.interactive-input-part .monaco-editor').first().click();
-  await page.keyboard.type(prompt);
+  const chatInput = () => text(page, '.interactive-input-part .view-lines').then((t) => t.join('\n'));
+  // A walkthrough's button takes the keyboard back after its command ran: typed again while the input lacks it.
+  for (let i = 0; i < 3 && !(await chatInput()).includes(prompt); i++) {
+    await page.locator('.interactive-input-part .monaco-editor').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(prompt);
+    await waitFor(chatInput, (t) => t.includes(prompt), 2_000);
+  }
   // A `#` reference's suggestions would take the Enter.
   if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
   await page.keyboard.press('Enter');
@@ -195,12 +217,15 @@ export async function runStartTest(browser) {
     if (!(await record(`the chat view offers the scripted model "${MODEL}"`, input.includes(MODEL) ? undefined : `chat input: ${JSON.stringify(input)}`)))
       return records;
 
-    // orderTotal's declaration in order.ts, and its import and call in checkout.ts, as the participant lists them.
+    // The walkthrough's "Ask @lsp" button starts the prompt; the rest is typed. orderTotal's declaration in order.ts, and its import
+    // and call in checkout.ts, as the participant lists them.
     const answered = (t) => t.some((r) => /3 locations/.test(r) && r.includes('src/order.ts') && r.includes('src/checkout.ts'));
-    const responses = await askInChat(page, '@lsp /references src/order.ts:19:17', answered, 60_000);
+    const participantAsked = await askFromStep(page, 'participant', 'Ask @lsp', '@lsp /references ', 'src/order.ts:19:17', answered, 60_000);
     await record(
-      '@lsp /references src/order.ts:19:17 answers with the references',
-      answered(responses) ? undefined : `responses: ${JSON.stringify(responses)}`,
+      `the walkthrough's "Ask @lsp" starts the prompt, and @lsp /references src/order.ts:19:17 answers with the references`,
+      answered(participantAsked.responses)
+        ? undefined
+        : `chat input after the button: ${JSON.stringify(participantAsked.input)}, responses: ${JSON.stringify(participantAsked.responses)}`,
     );
     // lsp-tool's follow-along reveals the asked position in a preview editor, beside the README and the walkthrough,
     // which follow-along kept (no longer a preview the answer's could take the place of).
@@ -216,12 +241,15 @@ export async function runStartTest(browser) {
         : `tabs: ${JSON.stringify(chatTabs)}`,
     );
 
-    // `#lsp` in Agent mode: the scripted model calls the lsp tool (orderTotal's references, then its hover), and the card follows.
+    // `#lsp` in Agent mode, from the walkthrough's "Ask with #lsp": the scripted model calls the lsp tool (orderTotal's references,
+    // then its hover), and the card follows.
     const agentAnswered = (t) => t.some((r) => r.includes('orderTotal is declared at src/order.ts:19:17'));
-    const agentResponses = await askInChat(page, '#lsp Who uses orderTotal?', agentAnswered, 90_000);
+    const agentAsked = await askFromStep(page, 'tool', 'Ask with #lsp', '#lsp Who calls ', 'orderTotal?', agentAnswered, 90_000);
     await record(
-      '#lsp in Agent mode: the model calls the tool and answers',
-      agentAnswered(agentResponses) ? undefined : `responses: ${JSON.stringify(agentResponses)}`,
+      `the walkthrough's "Ask with #lsp" starts the prompt; in Agent mode the model calls the tool and answers`,
+      agentAnswered(agentAsked.responses)
+        ? undefined
+        : `chat input after the button: ${JSON.stringify(agentAsked.input)}, responses: ${JSON.stringify(agentAsked.responses)}`,
     );
 
     // The walkthrough's steps, each by its button: with the walkthrough in front no editor has a cursor, so a query asks for a name.
