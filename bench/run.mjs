@@ -503,15 +503,26 @@ if (reach.length > 0) {
 }
 if (renamed) {
   const range = (x) => `${ms(x.median)} [${x.min.toFixed(0)}–${x.max.toFixed(0)}]`;
+  const row = (what, t) => `| ${what} | ${range(t.saved)} | ${t.savedRatio.toFixed(2)} | ${range(t.total)} | ${t.totalRatio.toFixed(2)} |`;
   lines.push(
     '',
-    `\`lsp_rename\` on rxjs (${renamed.trials} trials, ${renamed.label}: ${renamed.edits} edits in ${renamed.files} files), called as a terminal agent calls it (MCP's call path, the disk): to its last save, and its whole call with the check of what it broke, against the raw path (\`vscode.executeDocumentRenameProvider\`, \`workspace.applyEdit\`, saving each changed file), interleaved; ratios are the median of the trials' own.`,
+    `\`lsp_rename\` on rxjs (${renamed.trials} trials, ${renamed.label}: ${renamed.edits} edits in ${renamed.files} files), called as a terminal agent calls it (MCP's call path, the disk): to its last save, and its whole call with the check of what it broke, against the raw path (\`vscode.executeDocumentRenameProvider\`, \`workspace.applyEdit\`, saving each changed file: ${range(renamed.raw)}). Each trial: raw, tool, tool, raw; ratios are the median of the trials' own, each to the raw rename beside it. Files not as expected: ${renamed.mismatches}. Said it broke: ${renamed.broke.length === 0 ? 'nothing' : renamed.broke.join('; ')}.`,
     '',
-    '| raw: rename + apply + save | tool: to its last save | ratio | tool: whole call, with the check | ratio | files not as expected | said it broke |',
-    '|---|---|---|---|---|---|---|',
-    `| ${range(renamed.raw)} | ${range(renamed.saved)} | ${renamed.savedRatio.toFixed(2)} | ${range(renamed.total)} | ${renamed.totalRatio.toFixed(2)} | ${renamed.mismatches} | ${renamed.broke.length === 0 ? 'nothing' : renamed.broke.join('; ')} |`,
+    '| tool call | to its last save | ratio | whole call, with the check | ratio |',
+    '|---|---|---|---|---|',
+    row("right after the raw rename: the changed files' errors unknown, checked before the edit", renamed.unknown),
+    row('after its own rename: their errors known', renamed.known),
   );
-  budgets.push(['lsp_rename to its last save ≤ 1.2× the raw rename + apply + save (rxjs)', renamed.savedRatio <= 1.2, `${renamed.savedRatio.toFixed(2)}×`]);
+  budgets.push([
+    "lsp_rename to its last save ≤ 1.2× the raw rename + apply + save, the changed files' errors known (rxjs)",
+    renamed.known.savedRatio <= 1.2,
+    `${renamed.known.savedRatio.toFixed(2)}×`,
+  ]);
+  budgets.push([
+    "lsp_rename to its last save ≤ 1.2× the raw rename + apply + save, the changed files' errors unknown (rxjs)",
+    renamed.unknown.savedRatio <= 1.2,
+    `${renamed.unknown.savedRatio.toFixed(2)}×`,
+  ]);
   budgets.push([
     'lsp_rename: every file as the raw edit leaves it, and back byte for byte (rxjs)',
     renamed.mismatches === 0,

@@ -1,13 +1,26 @@
 // lsp_rename, timed on rxjs (issue 35): the tool as a terminal agent calls it (MCP's call path, the
 // disk view) against the raw path, `vscode.executeDocumentRenameProvider` + `workspace.applyEdit` +
 // saving every changed file, interleaved in one run. The tool's rename is timed to its last save
-// (onDidSaveTextDocument), and its whole call with the check of what the rename broke. Every trial
-// renames `isFunction` one way and back, so the project is as it was after each pair.
+// (onDidSaveTextDocument), and its whole call with the check of what the rename broke. Each trial
+// renames `isFunction` there and back twice: raw, tool, tool, raw. The first tool call comes right
+// after the raw rename changed every file, so its check before the edit must have the server check
+// them (their errors unknown); the second comes after the tool's own check of them (their errors
+// known, as after an agent's lsp_diagnostics call). The project is as it was after each trial.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
 import { stat } from './render';
+
+export interface ToolTimes {
+  /** From the call to its last save. */
+  saved: ReturnType<typeof stat>;
+  /** The whole call, with the check of what it broke. */
+  total: ReturnType<typeof stat>;
+  /** Median of the trials' ratios to the raw rename beside it. */
+  savedRatio: number;
+  totalRatio: number;
+}
 
 export interface RenameBench {
   label: string;
@@ -16,13 +29,10 @@ export interface RenameBench {
   edits: number;
   /** The raw path: the provider's edit, applied and saved. */
   raw: ReturnType<typeof stat>;
-  /** The tool, from the call to its last save. */
-  saved: ReturnType<typeof stat>;
-  /** The tool's whole call, with the check of what it broke. */
-  total: ReturnType<typeof stat>;
-  /** Median of the trials' ratios, each measured back to back. */
-  savedRatio: number;
-  totalRatio: number;
+  /** The tool right after the raw rename (the changed files' errors unknown): to its last save, and its whole call. */
+  unknown: ToolTimes;
+  /** The tool after its own rename and check (the changed files' errors known). */
+  known: ToolTimes;
   /** Files that differed, after a trial, from the raw path's result or from the original. */
   mismatches: number;
   /** What the tool's answers said it broke (the goal is nothing). */
@@ -41,6 +51,25 @@ async function rawRename(uri: vscode.Uri, position: vscode.Position, newName: st
   const saved = await Promise.all(documents.map(async (document) => (document === undefined ? false : document.save())));
   if (saved.some((ok) => ok !== true)) throw new Error('the raw edit was not saved in every file');
   return performance.now() - started;
+}
+
+/** One tool case's calls, each with the raw rename measured beside it. */
+class Trials {
+  private readonly saved: number[] = [];
+  private readonly total: number[] = [];
+  private readonly savedRatios: number[] = [];
+  private readonly totalRatios: number[] = [];
+
+  add(call: { saved: number; total: number }, rawMs: number): void {
+    this.saved.push(call.saved);
+    this.total.push(call.total);
+    this.savedRatios.push(call.saved / rawMs);
+    this.totalRatios.push(call.total / rawMs);
+  }
+
+  summary(): ToolTimes {
+    return { saved: stat(this.saved), total: stat(this.total), savedRatio: stat(this.savedRatios).median, totalRatio: stat(this.totalRatios).median };
+  }
 }
 
 export async function measureRename(api: LspToolApi, trials: number): Promise<RenameBench> {
@@ -75,37 +104,30 @@ export async function measureRename(api: LspToolApi, trials: number): Promise<Re
     }
   };
   const raw: number[] = [];
-  const saved: number[] = [];
-  const total: number[] = [];
-  const savedRatios: number[] = [];
-  const totalRatios: number[] = [];
+  const times = { unknown: new Trials(), known: new Trials() };
   const broke: string[] = [];
   let mismatches = 0;
   const expected = new Map<string, string>();
+  const differing = (files: Map<string, string>): number => [...files].filter(([f, text]) => fs.readFileSync(f, 'utf8') !== text).length;
+  const said = (answer: string): void => {
+    const line = /^(The rename broke .*)$/m.exec(answer)?.[1] ?? answer.split('\n')[0]!;
+    if (!line.startsWith('The rename broke nothing')) broke.push(line);
+  };
   try {
     for (let i = 0; i < trials; i++) {
-      // Alternate which path renames forward, so neither always runs on the warmer server.
-      const rawFirst = i % 2 === 0;
-      let rawMs: number;
-      let toolCall: { saved: number; total: number; text: string };
-      if (rawFirst) {
-        rawMs = await rawRename(uri, position, 'isCallable');
-        for (const f of touched) expected.set(f, fs.readFileSync(f, 'utf8'));
-        toolCall = await tool('isFunction');
-        for (const [f, original] of originals) if (fs.readFileSync(f, 'utf8') !== original) mismatches++;
-      } else {
-        toolCall = await tool('isCallable');
-        for (const [f, renamed] of expected) if (fs.readFileSync(f, 'utf8') !== renamed) mismatches++;
-        rawMs = await rawRename(uri, position, 'isFunction');
-        for (const [f, original] of originals) if (fs.readFileSync(f, 'utf8') !== original) mismatches++;
-      }
-      const said = /^(The rename broke .*)$/m.exec(toolCall.text)?.[1] ?? toolCall.text.split('\n')[0]!;
-      if (!said.startsWith('The rename broke nothing')) broke.push(said);
-      raw.push(rawMs);
-      saved.push(toolCall.saved);
-      total.push(toolCall.total);
-      savedRatios.push(toolCall.saved / rawMs);
-      totalRatios.push(toolCall.total / rawMs);
+      const rawThere = await rawRename(uri, position, 'isCallable');
+      for (const f of touched) expected.set(f, fs.readFileSync(f, 'utf8'));
+      const unknown = await tool('isFunction');
+      mismatches += differing(originals);
+      const known = await tool('isCallable');
+      mismatches += differing(expected);
+      const rawBack = await rawRename(uri, position, 'isFunction');
+      mismatches += differing(originals);
+      said(unknown.text);
+      said(known.text);
+      raw.push(rawThere, rawBack);
+      times.unknown.add(unknown, rawThere);
+      times.known.add(known, rawBack);
     }
   } finally {
     for (const [f, original] of originals) if (fs.readFileSync(f, 'utf8') !== original) fs.writeFileSync(f, original);
@@ -116,10 +138,8 @@ export async function measureRename(api: LspToolApi, trials: number): Promise<Re
     files: touched.length,
     edits: first.entries().reduce((n, [, e]) => n + e.length, 0),
     raw: stat(raw),
-    saved: stat(saved),
-    total: stat(total),
-    savedRatio: stat(savedRatios).median,
-    totalRatio: stat(totalRatios).median,
+    unknown: times.unknown.summary(),
+    known: times.known.summary(),
     mismatches,
     broke,
   };
