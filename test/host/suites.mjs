@@ -77,7 +77,7 @@ export const SUITES = [
   },
   // The oldest VS Code engines.vscode claims (the newest is the node host's): the same suite minus
   // chat (whose test-only model needs the language model chat provider API, stable from 1.104) and
-  // minus what is tagged @once: the engine's own logic under bad input, load and file changes, the
+  // minus what is tagged @once: the engine's own logic under bad input, load, faults and file changes, the
   // same on any VS Code (every API those tests touch is touched by the rest too), run in the newest
   // host only. Versions between the two add no API we use and are left out to keep CI short.
   {

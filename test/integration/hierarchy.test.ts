@@ -247,7 +247,7 @@ suite('lsp_hierarchy tool', () => {
     );
   });
 
-  test('cancellation and timeout in the middle of a deep walk', async () => {
+  test('@once cancellation and timeout in the middle of a deep walk', async () => {
     // Root0's subtypes answer at once; SlowMiddle's take 5 s.
     // Through the structured API: vscode.lm.invokeTool answers a cancelled token with its own CancellationError.
     const source = new vscode.CancellationTokenSource();

@@ -199,7 +199,7 @@ suite('search card, commands and follow-along', () => {
     assert.ok(activeAt('/basic/src/main.ts', 2, 1), 'the editor stayed where it was');
   });
 
-  test('a large result: 5,000 locations render and the first rows are clickable', async () => {
+  test('@once a large result: 5,000 locations render and the first rows are clickable', async () => {
     const rendered = new Promise<{ id: number; rows: number; firstPaintMs: number }>((resolve) => {
       const sub = api().card.onDidRender((m) => {
         if (m.rows > 0) {

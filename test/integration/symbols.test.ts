@@ -118,7 +118,7 @@ suite('lsp_symbols tool', () => {
     assert.match(cut, /… symbols truncated \(limit 80 characters\)\.$/);
   });
 
-  test('no match for a qualified name says to search for its last part', async () => {
+  test('@once no match for a qualified name says to search for its last part', async () => {
     assert.equal(
       await symbols({ query: 'Square.area' }),
       'No results.\nNote: nothing is named "Square.area": the search matches one name, not a qualified one. Search for "area".',

@@ -254,7 +254,7 @@ suite('lsp tool', () => {
       );
       assert.ok(Date.now() - started < 1000);
     });
-    test('LSP_PROVIDER_FAILED when a provider answers malformed objects, and the next call works', async () => {
+    test('@once LSP_PROVIDER_FAILED when a provider answers malformed objects, and the next call works', async () => {
       await expectCode(invoke({ operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 4, character: 1 }), 'LSP_PROVIDER_FAILED');
       const next = await query({ operation: 'goToDefinition', file_path: 'basic/fault/sample.lspfault', line: 1, character: 1 });
       assert.equal(next.kind === 'locations' && next.locations.length, 1);
