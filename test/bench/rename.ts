@@ -10,13 +10,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LspToolApi } from '../../src/extension';
-import { stat } from './render';
+import { stat, type Stat } from './render';
 
 export interface ToolTimes {
   /** From the call to its last save. */
-  saved: ReturnType<typeof stat>;
+  saved: Stat;
   /** The whole call, with the check of what it broke. */
-  total: ReturnType<typeof stat>;
+  total: Stat;
   /** Median of the trials' ratios to the raw rename beside it. */
   savedRatio: number;
   totalRatio: number;
@@ -28,7 +28,7 @@ export interface RenameBench {
   files: number;
   edits: number;
   /** The raw path: the provider's edit, applied and saved. */
-  raw: ReturnType<typeof stat>;
+  raw: Stat;
   /** The tool right after the raw rename (the changed files' errors unknown): to its last save, and its whole call. */
   unknown: ToolTimes;
   /** The tool after its own rename and check (the changed files' errors known). */

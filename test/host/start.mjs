@@ -105,6 +105,9 @@ async function clickStep(page, id, button) {
 const WALKTHROUGH_TAB = '.tabs-container .tab[aria-label^="Welcome"]';
 const WALKTHROUGH_LABEL = /^Welcome/;
 
+/** The chat input's text (with any placeholder the input shows). */
+const chatInput = (page) => text(page, '.interactive-input-part .view-lines').then((t) => t.join('\n'));
+
 /**
  * Clicks the walkthrough step `id`'s button, which opens the chat with `prefilled` in its input, as a person does; ends the
  * prompt with `rest` and sends it. Resolves to the input as the button left it, and the responses as askInChat's.
@@ -112,8 +115,11 @@ const WALKTHROUGH_LABEL = /^Welcome/;
 async function askFromStep(page, id, button, prefilled, rest, answered, timeoutMs) {
   await showWalkthrough(page);
   await clickStep(page, id, button);
-  const chatInput = () => text(page, '.interactive-input-part .view-lines').then((t) => t.join('\n'));
-  const input = await waitFor(chatInput, (t) => t.includes(prefilled.trim()), 15_000);
+  const input = await waitFor(
+    () => chatInput(page),
+    (t) => t.includes(prefilled.trim()),
+    15_000,
+  );
   if (!input.includes(prefilled.trim())) return { input, responses: [] };
   // The walkthrough takes the keyboard back once its button's command ran.
   await new Promise((r) => setTimeout(r, 1_000));
@@ -122,13 +128,16 @@ async function askFromStep(page, id, button, prefilled, rest, answered, timeoutM
 
 /** Ends the chat input's text with `prompt` and sends it; resolves to the responses once `answered` accepts them, one fails, or the time is up. */
 async function askInChat(page, prompt, answered, timeoutMs) {
-  const chatInput = () => text(page, '.interactive-input-part .view-lines').then((t) => t.join('\n'));
   // A walkthrough's button takes the keyboard back after its command ran: typed again while the input lacks it.
-  for (let i = 0; i < 3 && !(await chatInput()).includes(prompt); i++) {
+  for (let i = 0; i < 3 && !(await chatInput(page)).includes(prompt); i++) {
     await page.locator('.interactive-input-part .monaco-editor').first().click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(prompt);
-    await waitFor(chatInput, (t) => t.includes(prompt), 2_000);
+    await waitFor(
+      () => chatInput(page),
+      (t) => t.includes(prompt),
+      2_000,
+    );
   }
   // A `#` reference's suggestions would take the Enter.
   if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
