@@ -181,6 +181,8 @@ export interface DiagnosticsPort {
   changed(): string[];
   /** Looks at the workspace's files on disk, so that changed() has a write the file watcher has not reported yet. */
   sweep(): Promise<void>;
+  /** As `sweep`, for these files only: a writing tool's look at the files it is about to change. */
+  stamp(uris: readonly string[]): Promise<void>;
   /** Resolves after `ms` on now()'s clock. */
   wait(ms: number): Promise<void>;
   /** Resolves true at the next publish for `uri`, false after `ms`. */

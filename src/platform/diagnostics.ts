@@ -139,6 +139,12 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     await this.sweepFolders(false);
   }
 
+  async stamp(uris: readonly string[]): Promise<void> {
+    await this.baseline;
+    await Promise.all(this.saves.values());
+    await Promise.all(uris.map((key) => this.restamp(parseUri(key), false)));
+  }
+
   /**
    * Stamps every workspace file; after the first sweep, a file whose stamp changed, appeared or went
    * is a change now. The first, which runs when the features start (at the first call), counts the
@@ -148,25 +154,26 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   private async sweepFolders(first: boolean): Promise<void> {
     const found = await vscode.workspace.findFiles('**/*', NOT_SOURCES, SWEPT);
     this.listing = found.length < SWEPT ? { at: this.now(), uris: found } : undefined;
-    const seen = new Set<string>();
-    await Promise.all(
-      found.map(async (uri) => {
-        const key = uri.toString();
-        seen.add(key);
-        const stat = await fileStat(uri);
-        if (stat === undefined || stat.directory) return;
-        const stamp = stampOf(stat);
-        const before = this.stamps.get(key);
-        this.stamps.set(key, stamp);
-        const changed = first ? stat.mtime >= HOST_STARTED : before !== stamp;
-        if (changed && (await throughNoLink(uri))) keepNewest(this.changes, key, this.now(), KEPT);
-      }),
-    );
+    const seen = new Set(found.map((uri) => uri.toString()));
+    await Promise.all(found.map((uri) => this.restamp(uri, first)));
     if (first) return;
     for (const key of [...this.stamps.keys()].filter((k) => !seen.has(k))) {
       this.stamps.delete(key);
       keepNewest(this.changes, key, this.now(), KEPT);
     }
+  }
+
+  /** Stamps one file: a stamp that changed since the last (a file written, made or gone) is a change now; the first time, a write since the host started. */
+  private async restamp(uri: vscode.Uri, first: boolean): Promise<void> {
+    const key = uri.toString();
+    const stat = await fileStat(uri);
+    if (stat?.directory === true) return;
+    const stamp = stat === undefined ? undefined : stampOf(stat);
+    const before = this.stamps.get(key);
+    if (stamp === undefined) this.stamps.delete(key);
+    else this.stamps.set(key, stamp);
+    const changed = first ? stat !== undefined && stat.mtime >= HOST_STARTED : before !== stamp;
+    if (changed && (await throughNoLink(uri))) keepNewest(this.changes, key, this.now(), KEPT);
   }
 
   now(): number {

@@ -265,6 +265,9 @@ describe('lsp_rename', () => {
         ["Duplicate identifier 'isCallable'."],
       );
       assert.match(outcome.text, /^The rename caused 1 new error:\nsrc\/b\.ts:1:1: error Duplicate identifier 'isCallable'\. \(ts\)$/m);
+      // The disk is looked at for the files the rename changes, before it, and the workspace is never swept.
+      assert.deepEqual(diagnostics.stamped, [[a, b]]);
+      assert.equal(diagnostics.sweeps, 0);
     });
 
     it('Undo puts back every file as the snapshot had it', async () => {

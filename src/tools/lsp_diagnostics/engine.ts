@@ -126,7 +126,7 @@ export class DiagnosticsEngine extends EngineQuery {
   /**
    * The errors in files just edited (by URI) and in the files that use them, each checked fresh, as
    * a writing tool reports what its edit broke: the edited files' in `diagnostics`, the others' in
-   * `caused`. Within `budget`. `swept`: as for `errorsIn` (the sweep of the writing tool's call: its
+   * `caused`. Within `budget`. `swept`: as for `errorsIn` (the look at the disk of the writing tool's call: its
    * own edit went through the editor, whose changes are known without one).
    */
   async errorsAfterEdit(
@@ -141,8 +141,8 @@ export class DiagnosticsEngine extends EngineQuery {
 
   /**
    * The errors in these files alone, each checked fresh: a writing tool's baseline before its edit.
-   * `swept`: a sweep of the workspace's files (`sweep`) the caller started since its call began, in
-   * place of one of its own (a rename starts it while its server computes the edit).
+   * `swept`: the caller's own look at the disk since its call began (`stamp` of the files it is about
+   * to change), in place of a sweep of the whole workspace.
    */
   async errorsIn(
     uris: readonly string[],
@@ -154,9 +154,9 @@ export class DiagnosticsEngine extends EngineQuery {
     return this.errorsOf(uris, false, budget, token, view, swept);
   }
 
-  /** Notes the writes to the workspace's files that the file watcher has not reported yet (for `errorsIn`). */
-  sweep(): Promise<void> {
-    return this.port().sweep();
+  /** Notes the writes to these files that the file watcher has not reported yet (for `errorsIn`: the files a writing tool is about to change). */
+  stamp(uris: readonly string[]): Promise<void> {
+    return this.port().stamp(uris);
   }
 
   private async errorsOf(

@@ -60,6 +60,11 @@ export class FakeDiagnostics implements DiagnosticsPort {
   async sweep(): Promise<void> {
     this.sweeps++;
   }
+  /** The files each `stamp` looked at. */
+  readonly stamped: string[][] = [];
+  async stamp(uris: readonly string[]): Promise<void> {
+    this.stamped.push([...uris]);
+  }
   async wait(ms: number): Promise<void> {
     this.clock += ms;
   }
