@@ -5,7 +5,7 @@
 // the editor already knows (the outline) and one read of the project's files (docs/contract.md §4.4).
 import type { Budget } from './budget';
 import { pathInside } from '../text/displayPath';
-import { familyOf, inDotFolder } from './languages';
+import { familyOf, inDotFolder, profileOfFile } from './languages';
 import { normalizeDocumentSymbols } from './normalizeSymbols';
 import type { DiagnosticsPort, LanguageFeatures, Workspace } from './ports';
 import type { LspSymbol } from './result';
@@ -96,6 +96,22 @@ export async function changeReach(
     reach.dependents.set(uri, { by: [...by], changedAt: Math.max(...[...by].map((c) => changed.get(c) ?? -Infinity)) });
   }
   return reach;
+}
+
+/**
+ * For a changed file whose server reads the files it includes from the disk (clangd), the newest save
+ * of another changed file of its family after its own change (freshDiagnostics' includesSaved):
+ * undefined where there is none. Any such file, included or not: one given to its server again for
+ * nothing costs a build, one not given again can be answered from the disk before the save.
+ */
+export function includesSaved(uri: string, changed: ReadonlyMap<string, number>, diagnostics: Pick<DiagnosticsPort, 'savedAt'>): number | undefined {
+  const own = changed.get(uri);
+  if (own === undefined || profileOfFile(uri).includesFromDisk !== true) return undefined;
+  const saves = [...changed.keys()]
+    .filter((other) => other !== uri && familyOf(other) === familyOf(uri))
+    .map((other) => diagnostics.savedAt(other) ?? -Infinity)
+    .filter((saved) => saved > own);
+  return saves.length === 0 ? undefined : Math.max(...saves);
 }
 
 /** The changed files a text names, by any of their declared names. */

@@ -69,6 +69,12 @@ export interface CheckOptions {
    * that is of the older project, and is not taken.
    */
   after?: number;
+  /**
+   * When a file it may include, changed too, was saved after its own change, for a server that reads
+   * the files a file includes from the disk (clangd): a build of it begun before that save is of the
+   * older disk, and can publish after the save.
+   */
+  includesSaved?: number;
 }
 
 /** Checks one file: never the diagnostics of a text older than the caller's view without saying so. */
@@ -114,12 +120,23 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   // activates on startup, ours among them, says nothing about which languages it checks).
   if (!features.hasProviderSource(document.languageId) || !features.servesLanguage(document.languageId)) return done(port.of(uri), 'unchecked');
 
+  // Its server built it against the disk as it was before a save of a file it includes (a rename's
+  // header, saved just after the edit): a publish after the save can still be of that build, so the
+  // file is given to its server again, which drops that build, and only what comes after counts.
+  const { includesSaved } = options;
+  const givenAt = includesSaved === undefined ? -Infinity : (port.givenAgainAt(uri) ?? -Infinity);
+  if (includesSaved !== undefined && givenAt < includesSaved && !sync.dirty) {
+    const regiven = await givenAgain(port, uri, budget);
+    if (regiven !== undefined) return done(await settled(port, uri, budget, regiven, QUIET_OPENED_MS), 'fresh');
+  }
   // A publish counts when it came after the file's last change, or after we opened it for its server.
   // A reload during the wait moves the mark: what was published before it was of the older text.
   // A change to a file it depends on counts as its own.
   const since = Math.max(
     port.changedAt(uri) ?? -Infinity,
     options.after ?? -Infinity,
+    includesSaved ?? -Infinity,
+    givenAt,
     wasOpen ? -Infinity : started,
     sync.reloaded === true ? port.now() : -Infinity,
   );

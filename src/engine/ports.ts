@@ -175,6 +175,10 @@ export interface DiagnosticsPort {
    * language), when it has no unsaved changes; false when it has.
    */
   reopen(uri: string): Promise<boolean>;
+  /** When `uri` was last given to its server again (reopen), as seen since the watch started. */
+  givenAgainAt(uri: string): number | undefined;
+  /** When the editor last saved `uri`, as seen since the watch started. */
+  savedAt(uri: string): number | undefined;
   /** When `uri`'s content last changed (on disk or in the editor), as seen since the watch started. */
   changedAt(uri: string): number | undefined;
   /** Every URI whose content changed since the watch started (a deleted file included), newest last. */

@@ -48,6 +48,9 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   private readonly families = new Map<string, number>();
   /** When a tab of each file closed (ours or the person's). */
   private readonly closedAt = new Map<string, number>();
+  /** When each file was last saved in the editor, and last given to its server again. */
+  private readonly savedTimes = new Map<string, number>();
+  private readonly givenAgainTimes = new Map<string, number>();
   private readonly disposables: vscode.Disposable[];
   /** Each workspace file's stamp (stampOf) at the last sweep: a write the file watcher has not reported yet still shows. */
   private readonly stamps = new Map<string, string>();
@@ -112,6 +115,7 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
   /** The editor saved a document whose change is on record: its write's stamp is the document's, no new change. */
   private onSave(uri: vscode.Uri): void {
     const key = uri.toString();
+    keepNewest(this.savedTimes, key, this.now(), KEPT);
     if (!this.changes.has(key)) return;
     const stamping = fileStat(uri).then((stat) => {
       if (stat !== undefined && !stat.directory) this.stamps.set(key, stampOf(stat));
@@ -285,7 +289,16 @@ export class VscodeDiagnostics implements DiagnosticsPort, vscode.Disposable {
     const other = await vscode.languages.setTextDocumentLanguage(document, languageId === 'plaintext' ? 'markdown' : 'plaintext');
     await cleared;
     await vscode.languages.setTextDocumentLanguage(other, languageId);
+    keepNewest(this.givenAgainTimes, uri, this.now(), KEPT);
     return true;
+  }
+
+  givenAgainAt(uri: string): number | undefined {
+    return this.givenAgainTimes.get(uri);
+  }
+
+  savedAt(uri: string): number | undefined {
+    return this.savedTimes.get(uri);
   }
 
   needsTab(languageId: string): boolean {

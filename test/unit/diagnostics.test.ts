@@ -234,6 +234,27 @@ describe('lsp_diagnostics', () => {
       assert.ok(port.tabs.has(uri), "the person's tab stays");
     });
 
+    it("a changed C file whose header was saved after its change: given to clangd again, its old disk's build, published after the save, not taken", async () => {
+      const { workspace, features, port, add } = setup();
+      features.providerLanguages.add('c');
+      const uri = add('misc.c', 'c');
+      await workspace.openDocument(uri);
+      port.change(uri);
+      const saved = port.now();
+      // Built against the header as the disk had it before the save, finished after it.
+      port.publish(uri, [raw(192, "implicit declaration of function 'renamed'")]);
+      port.onReopen.set(uri, []);
+      const file = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget(), { includesSaved: saved });
+      assert.deepEqual(port.reopened, [uri]);
+      assert.equal(file.freshness, 'fresh');
+      assert.deepEqual(file.diagnostics, []);
+      // Given again after the save: the next check takes its answer as it is.
+      const again = await freshDiagnostics({ workspace, features, diagnostics: port }, uri, budget(), { includesSaved: saved });
+      assert.deepEqual(port.reopened, [uri], 'given again once');
+      assert.equal(again.freshness, 'fresh');
+      assert.deepEqual(again.diagnostics, []);
+    });
+
     it('a data file its server reported on since its last change keeps that answer, unopened; a changed one is checked again', async () => {
       const { workspace, features, port, add } = setup();
       features.providerLanguages.add('json');
@@ -332,6 +353,26 @@ describe('lsp_diagnostics', () => {
       assert.match(workspace.text, /^1 error in 1 file\./);
       assert.equal(workspace.anchor, undefined, 'no tab the person did not ask for');
       assert.deepEqual(workspace.heading, { kind: 'problems', paths: [], severity: 'warning' });
+    });
+
+    it('a header and its C source changed together, the header saved after: the source is given to clangd again, the header is not', async () => {
+      const { engine, workspace, features, port, add } = setup();
+      features.providerLanguages.add('c');
+      features.providerLanguages.add('cpp');
+      const header = workspace.add('lib.h', 'int renamed(void);\n', 'cpp');
+      port.files.add(header);
+      const source = add('main.c', 'c');
+      await workspace.openDocument(header);
+      await workspace.openDocument(source);
+      port.change(header);
+      port.change(source);
+      port.save(header);
+      port.publish(header, []);
+      port.publish(source, [raw(0, "implicit declaration of function 'renamed'")]);
+      port.onReopen.set(source, []);
+      const outcome = await engine.execute({ file_paths: ['lib.h', 'main.c'] });
+      assert.deepEqual(port.reopened, [source]);
+      assert.equal(outcome.text.split('\n')[0], 'No errors or warnings in 2 checked files.');
     });
 
     it('bad input gets a coded error that says what to pass', () => {

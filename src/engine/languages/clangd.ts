@@ -119,6 +119,8 @@ export const CLANGD: LanguageProfile & { readonly backgroundIndex: BackgroundInd
       '_Imaginary',
     ]),
   },
+  // Without --use-dirty-headers (off by default), clangd reads a header from the disk.
+  includesFromDisk: true,
   wake: {
     // Without a compile_commands.json, clangd knows the open files only.
     searches: [{ kind: 'compileDatabase', databases: '**/compile_commands.json', sources: '**/*.{c,cc,cpp,cxx}' }],

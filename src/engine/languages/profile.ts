@@ -62,6 +62,12 @@ export interface LanguageProfile {
   readonly reservedWords: readonly string[];
   /** What a name in its language may be (a rename's new name is checked against it); none where not known. */
   readonly identifier?: { readonly pattern: RegExp; readonly reserved: ReadonlySet<string> };
+  /**
+   * Whether its server reads the files a file includes from the disk, never from the editor (clangd:
+   * a header's unsaved text is not used): a change to such a file reaches the files that include it
+   * when it is saved.
+   */
+  readonly includesFromDisk?: boolean;
   readonly wake: {
     /** Which files wake its server, in the order they are searched. */
     readonly searches: readonly WakeSearch[];

@@ -3,12 +3,12 @@
 // other tools.
 import { EngineQuery, resolveUnderPolicy, type CallOptions } from '../../engine/baseQuery';
 import { CallerFiles, type CallerView } from '../../engine/callerFiles';
-import { changeReach, DeclaredNames, MAX_SCANNED_FILES, type ChangeReach } from '../../engine/changeReach';
+import { changeReach, DeclaredNames, includesSaved, MAX_SCANNED_FILES, type ChangeReach } from '../../engine/changeReach';
 import { familyOf, inDotFolder, NO_DEPENDENTS } from '../../engine/languages';
 import { mapLimited } from '../../engine/mapLimited';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
 import { LspToolError } from '../../engine/errors';
-import { freshDiagnostics, type FileDiagnostics } from '../../engine/freshDiagnostics';
+import { freshDiagnostics, type CheckOptions, type FileDiagnostics } from '../../engine/freshDiagnostics';
 import type { OutcomeHeader } from '../../engine/outcome';
 import type { DiagnosticsPort, RawDiagnostic } from '../../engine/ports';
 import { counted, type LoggedAnswer } from '../../engine/queryLog';
@@ -328,8 +328,9 @@ export class DiagnosticsEngine extends EngineQuery {
       if (known !== undefined) return known;
       const check = (async (): Promise<void> => {
         if (!(await budget.race(port.isFile(uri)))) return;
+        const options: CheckOptions = { after, includesSaved: includesSaved(uri, changes, port) };
         try {
-          results.set(uri, await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, { after }));
+          results.set(uri, await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, options));
         } catch (err) {
           if (err instanceof LspToolError && err.code === 'LSP_CANCELLED') throw err;
           if (err instanceof LspToolError && err.code === 'LSP_TIMEOUT') notChecked.push(uri);

@@ -46,7 +46,19 @@ export class FakeDiagnostics implements DiagnosticsPort {
     const next = this.onReopen.get(uri);
     if (next === undefined) return false;
     this.scheduled.set(uri, [{ diagnostics: next }]);
+    this.given.set(uri, this.now());
     return true;
+  }
+  readonly given = new Map<string, number>();
+  givenAgainAt(uri: string): number | undefined {
+    return this.given.get(uri);
+  }
+  readonly saves = new Map<string, number>();
+  savedAt(uri: string): number | undefined {
+    return this.saves.get(uri);
+  }
+  save(uri: string): void {
+    this.saves.set(uri, this.now());
   }
   changedAt(uri: string): number | undefined {
     return this.changes.get(uri);
