@@ -102,16 +102,24 @@ export async function changeReach(
  * For a changed file whose server reads the files it includes from the disk (clangd), the newest save
  * of another changed file of its family after its own change (freshDiagnostics' includesSaved):
  * undefined where there is none. Any such file, included or not: one given to its server again for
- * nothing costs a build, one not given again can be answered from the disk before the save.
+ * nothing costs a build, one not given again can be answered from the disk before the save. The saves
+ * are read once, the two newest of each such family kept, so that each file's look costs no pass
+ * over every change.
  */
-export function includesSaved(uri: string, changed: ReadonlyMap<string, number>, diagnostics: Pick<DiagnosticsPort, 'savedAt'>): number | undefined {
-  const own = changed.get(uri);
-  if (own === undefined || profileOfFile(uri).includesFromDisk !== true) return undefined;
-  const saves = [...changed.keys()]
-    .filter((other) => other !== uri && familyOf(other) === familyOf(uri))
-    .map((other) => diagnostics.savedAt(other) ?? -Infinity)
-    .filter((saved) => saved > own);
-  return saves.length === 0 ? undefined : Math.max(...saves);
+export function savedIncludes(changed: ReadonlyMap<string, number>, diagnostics: Pick<DiagnosticsPort, 'savedAt'>): (uri: string) => number | undefined {
+  const newest = new Map<string, { uri: string; at: number }[]>();
+  for (const uri of changed.keys()) {
+    const at = diagnostics.savedAt(uri);
+    if (at === undefined || profileOfFile(uri).includesFromDisk !== true) continue;
+    const family = familyOf(uri);
+    newest.set(family, [...(newest.get(family) ?? []), { uri, at }].sort((a, b) => b.at - a.at).slice(0, 2));
+  }
+  return (uri) => {
+    const own = changed.get(uri);
+    if (own === undefined) return undefined;
+    const other = newest.get(familyOf(uri))?.find((save) => save.uri !== uri);
+    return other !== undefined && other.at > own ? other.at : undefined;
+  };
 }
 
 /** The changed files a text names, by any of their declared names. */

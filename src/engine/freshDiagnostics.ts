@@ -109,6 +109,11 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   const sync = await budget.race(port.inSync(uri, Math.min(SYNC_WAIT_MS, budget.remaining())));
   const base = { uri, languageId: document.languageId, dirty: sync.dirty, unsynced: !sync.synced };
   const done = (diagnostics: RawDiagnostic[], freshness: Freshness): FileDiagnostics => ({ ...base, diagnostics, freshness });
+  // Given to its server again (port.reopen), its answer once that has settled; undefined where it was not.
+  const answerGivenAgain = async (): Promise<FileDiagnostics | undefined> => {
+    const reopened = await givenAgain(port, uri, budget);
+    return reopened === undefined ? undefined : done(await settled(port, uri, budget, reopened, QUIET_OPENED_MS), 'fresh');
+  };
 
   const checked = await budget.race(port.check(uri, document.languageId).catch((): undefined => undefined));
   if (checked !== undefined) {
@@ -126,8 +131,8 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   const { includesSaved } = options;
   const givenAt = includesSaved === undefined ? -Infinity : (port.givenAgainAt(uri) ?? -Infinity);
   if (includesSaved !== undefined && givenAt < includesSaved && !sync.dirty) {
-    const regiven = await givenAgain(port, uri, budget);
-    if (regiven !== undefined) return done(await settled(port, uri, budget, regiven, QUIET_OPENED_MS), 'fresh');
+    const regiven = await answerGivenAgain();
+    if (regiven !== undefined) return regiven;
   }
   // A publish counts when it came after the file's last change, or after we opened it for its server.
   // A reload during the wait moves the mark: what was published before it was of the older text.
@@ -166,8 +171,8 @@ export async function freshDiagnostics(deps: CheckDeps, uri: string, budget: Bud
   // record, and a language whose client pulls gets a tab.)
   const dependentHeld = !tabFirst && wasOpen && unchangedSince !== undefined && port.publishedAt(uri) !== undefined;
   if (dependentHeld) {
-    const reopened = await givenAgain(port, uri, budget);
-    if (reopened !== undefined) return done(await settled(port, uri, budget, reopened, QUIET_OPENED_MS), 'fresh');
+    const regiven = await answerGivenAgain();
+    if (regiven !== undefined) return regiven;
   }
   const showing = port.showInBackground(uri, document.languageId);
   // The tab opens whatever the budget says: one the budget ran out on is closed when it comes.

@@ -2,7 +2,7 @@
 // checking them (engine/changeReach.ts, tools/lsp_diagnostics/engine.ts) over fakes.
 import * as assert from 'node:assert/strict';
 import { createBudget } from '../../src/engine/budget';
-import { changeReach, DeclaredNames, generated, stemNames } from '../../src/engine/changeReach';
+import { changeReach, DeclaredNames, generated, savedIncludes, stemNames } from '../../src/engine/changeReach';
 import { familyOf } from '../../src/engine/languages';
 import type { RawDiagnostic } from '../../src/engine/ports';
 import { DEFAULT_SETTINGS } from '../../src/engine/settings';
@@ -37,6 +37,33 @@ function setup() {
 }
 
 describe('the reach of a change', () => {
+  it("a changed C file's includesSaved: the newest save of another changed file of its family after its own change", () => {
+    const port = new FakeDiagnostics();
+    const [header, source, other, script] = ['lib.h', 'main.c', 'util.c', 'app.ts'].map((path) => `${ROOT}/${path}`) as [string, string, string, string];
+    const changed = new Map([
+      [source, 10],
+      [header, 11],
+      [other, 12],
+      [script, 13],
+    ]);
+    port.saves.set(header, 20);
+    port.saves.set(other, 30);
+    port.saves.set(source, 40);
+    port.saves.set(script, 50);
+    const saved = savedIncludes(changed, port);
+    // Its own save, the newest, is passed over: the next one counts.
+    assert.equal(saved(source), 30);
+    assert.equal(saved(header), 40);
+    assert.equal(saved(other), 40);
+    // No such server for TypeScript, and a file that did not change has nothing to wait for.
+    assert.equal(saved(script), undefined);
+    assert.equal(saved(`${ROOT}/unchanged.c`), undefined);
+    // A save before its own change is of an older text.
+    port.saves.clear();
+    port.saves.set(header, 5);
+    assert.equal(savedIncludes(changed, port)(source), undefined);
+  });
+
   it('families: a header with its C sources, .ts with .js, and any other extension alone', () => {
     assert.equal(familyOf('file:///p/yaml.h'), familyOf('file:///p/api.c'));
     assert.equal(familyOf('file:///p/a.ts'), familyOf('file:///p/b.mjs'));

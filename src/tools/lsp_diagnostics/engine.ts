@@ -3,7 +3,7 @@
 // other tools.
 import { EngineQuery, resolveUnderPolicy, type CallOptions } from '../../engine/baseQuery';
 import { CallerFiles, type CallerView } from '../../engine/callerFiles';
-import { changeReach, DeclaredNames, includesSaved, MAX_SCANNED_FILES, type ChangeReach } from '../../engine/changeReach';
+import { changeReach, DeclaredNames, MAX_SCANNED_FILES, savedIncludes, type ChangeReach } from '../../engine/changeReach';
 import { familyOf, inDotFolder, NO_DEPENDENTS } from '../../engine/languages';
 import { mapLimited } from '../../engine/mapLimited';
 import { createBudget, type Budget, type CancellationLike } from '../../engine/budget';
@@ -317,6 +317,7 @@ export class DiagnosticsEngine extends EngineQuery {
         .filter((uri) => rootUris.some((r) => pathInside(r, uri) !== undefined) && isCode(uri, rootUris))
         .map((uri) => [uri, port.changedAt(uri)!] as const),
     );
+    const includesSaved = savedIncludes(changes, port);
     const soft = createBudget(Math.max(0, budget.remaining() - Math.min(RESERVE_MS, budget.remaining() / 10)), token);
     const unopened: string[] = [];
     const notChecked: string[] = [];
@@ -328,7 +329,7 @@ export class DiagnosticsEngine extends EngineQuery {
       if (known !== undefined) return known;
       const check = (async (): Promise<void> => {
         if (!(await budget.race(port.isFile(uri)))) return;
-        const options: CheckOptions = { after, includesSaved: includesSaved(uri, changes, port) };
+        const options: CheckOptions = { after, includesSaved: includesSaved(uri) };
         try {
           results.set(uri, await freshDiagnostics({ ...this.deps, diagnostics: port }, uri, soft, options));
         } catch (err) {
